@@ -1,0 +1,73 @@
+package perflab.core.os;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Reads a process's CPU time from /proc/&lt;pid&gt;/stat (user and system, all threads). Shared by the driver
+ * (its own CPU) and the monitor (the SUT's). Linux only; elsewhere {@link #read} returns null.
+ */
+public final class ProcessCpu {
+    /** USER_HZ: the unit of /proc's CPU times. 100 on every mainstream Linux architecture. */
+    private static final long TICKS_PER_SECOND = 100;
+
+    private ProcessCpu() {
+    }
+
+    /** CPU time of a process, in nanoseconds. */
+    public record Sample(long pid, long userNanos, long systemNanos, long wallNanos) {
+        public long totalNanos() {
+            return userNanos + systemNanos;
+        }
+
+        public double totalSeconds() {
+            return totalNanos() / 1e9;
+        }
+    }
+
+    /** The process's CPU time now, or null if the process is gone or /proc is not there. */
+    public static Sample read(long pid) {
+        long wall = System.nanoTime();
+        String stat;
+        try {
+            stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            return null;
+        }
+        // The command name (field 2) is in parentheses and may contain spaces: parse after the last ')'.
+        int close = stat.lastIndexOf(')');
+        if (close < 0) {
+            return null;
+        }
+        String[] fields = stat.substring(close + 2).trim().split(" ");
+        // fields[0] is field 3 (state); utime is field 14 and stime field 15.
+        long utime = Long.parseLong(fields[11]);
+        long stime = Long.parseLong(fields[12]);
+        long nanosPerTick = 1_000_000_000L / TICKS_PER_SECOND;
+        return new Sample(pid, utime * nanosPerTick, stime * nanosPerTick, wall);
+    }
+
+    public static Sample self() {
+        return read(ProcessHandle.current().pid());
+    }
+
+    /** CPU seconds between two samples of the same process. */
+    public static double secondsBetween(Sample from, Sample to) {
+        if (from == null || to == null) {
+            return Double.NaN;
+        }
+        return (to.totalNanos() - from.totalNanos()) / 1e9;
+    }
+
+    /** CPU use between two samples as a percentage of one core. */
+    public static double percentOfOneCore(Sample from, Sample to) {
+        if (from == null || to == null || to.wallNanos() <= from.wallNanos()) {
+            return Double.NaN;
+        }
+        return 100.0 * (to.totalNanos() - from.totalNanos()) / (to.wallNanos() - from.wallNanos());
+    }
+}

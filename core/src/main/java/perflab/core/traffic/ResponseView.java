@@ -1,0 +1,79 @@
+package perflab.core.traffic;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * A read-only view of one HTTP response, valid only during {@link ClientSession#check}. The driver backs it
+ * with its receive buffer, so the cheap checks (status, a marker, an id) scan bytes without copying; only a
+ * deep check asks for the body as text.
+ */
+public interface ResponseView {
+    int status();
+
+    /** The first value of a header (case-insensitive name), or null. */
+    String header(String name);
+
+    /** Every value of a header, in order (e.g. Set-Cookie). */
+    List<String> headers(String name);
+
+    int bodyLength();
+
+    byte bodyByte(int index);
+
+    /** The first index at or after {@code from} where the body contains {@code needle}, or -1. */
+    default int indexOf(byte[] needle, int from) {
+        int last = bodyLength() - needle.length;
+        outer:
+        for (int i = Math.max(0, from); i <= last; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (bodyByte(i + j) != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    /**
+     * Reads an optionally signed decimal integer starting at {@code from}; returns {@link Long#MIN_VALUE} if
+     * there is no digit there.
+     */
+    default long decimalAt(int from) {
+        int i = from;
+        int end = bodyLength();
+        boolean negative = false;
+        if (i < end && bodyByte(i) == '-') {
+            negative = true;
+            i++;
+        }
+        long value = 0;
+        int digits = 0;
+        while (i < end && digits < 19) {
+            byte b = bodyByte(i);
+            if (b < '0' || b > '9') {
+                break;
+            }
+            value = value * 10 + (b - '0');
+            digits++;
+            i++;
+        }
+        if (digits == 0) {
+            return Long.MIN_VALUE;
+        }
+        return negative ? -value : value;
+    }
+
+    default byte[] bodyBytes() {
+        byte[] copy = new byte[bodyLength()];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = bodyByte(i);
+        }
+        return copy;
+    }
+
+    default String bodyText() {
+        return new String(bodyBytes(), StandardCharsets.UTF_8);
+    }
+}

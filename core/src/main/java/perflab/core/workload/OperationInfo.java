@@ -1,0 +1,4 @@
+package perflab.core.workload;
+
+public record OperationInfo(String name, String description) {
+}
