@@ -1,0 +1,48 @@
+package perflab.soap;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BoundedBodyTest {
+    private static byte[] bytes(int n) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) i;
+        }
+        return b;
+    }
+
+    @Test
+    void readsAChunkedBodyUpToTheLimit() throws Exception {
+        byte[] data = bytes(100_000);
+        BoundedBody body = BoundedBody.read(new ByteArrayInputStream(data), -1, 100_000);
+        assertEquals(100_000, body.length());
+        assertArrayEquals(data, java.util.Arrays.copyOf(body.array(), body.length()));
+    }
+
+    @Test
+    void readsADeclaredBody() throws Exception {
+        BoundedBody body = BoundedBody.read(new ByteArrayInputStream(bytes(10)), 10, 100);
+        assertEquals(10, body.length());
+    }
+
+    @Test
+    void refusesADeclaredLengthOverTheLimitWithoutReading() {
+        SoapFault fault = assertThrows(SoapFault.class,
+                () -> BoundedBody.read(new ByteArrayInputStream(new byte[0]), 1_000_000, 1000));
+        assertTrue(fault.reason().contains("exceeds"), fault.reason());
+    }
+
+    @Test
+    void refusesAnUndeclaredBodyOverTheLimit() {
+        SoapFault fault = assertThrows(SoapFault.class,
+                () -> BoundedBody.read(new ByteArrayInputStream(bytes(1001)), -1, 1000));
+        assertEquals(SoapFault.Code.CLIENT, fault.code());
+    }
+}
