@@ -1,0 +1,46 @@
+package perflab.cli;
+
+import perflab.core.config.RunConfig;
+import perflab.core.workload.Workload;
+import perflab.core.workload.Workloads;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+@Command(name = "drive", mixinStandardHelpOptions = true,
+        description = {"Only the driver: load a server that is already running (perflab's `serve`, or another product's, e.g. CXF's own).",
+                "Example: perflab drive soap-echo --target http://127.0.0.1:8080 --clients 100 --duration 60s"})
+final class DriveCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload whose traffic to send (see `perflab list`).")
+    String workload;
+
+    @Option(names = "--target", required = true, paramLabel = "URL",
+            description = "The service: http://host:port (the workload's service path is added) or a full URL.")
+    String target;
+
+    @Mixin
+    LoadOptions load;
+
+    @Option(names = "--driver-cpus", paramLabel = "LIST", description = "Pin the driver to these CPUs.")
+    String driverCpus;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Result directory (default: results/<time>-<workload>-<operation>).")
+    String out;
+
+    @Option(names = "--quiet", description = "Print only the result directory and the summary line.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        Workload w = Workloads.named(workload);
+        RunConfig config = new RunConfig(w.name(), null, RunCommand.operation(w, load.operation), load.toLoad(),
+                new RunConfig.Sut(List.of(), null, null, null, null, 0, Map.of()), target,
+                RunCommand.driverCpus(null, driverCpus), out, quiet);
+        return RunCommand.execute(config, w);
+    }
+}

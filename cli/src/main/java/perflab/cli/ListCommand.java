@@ -1,0 +1,27 @@
+package perflab.cli;
+
+import perflab.core.workload.OperationInfo;
+import perflab.core.workload.StackInfo;
+import perflab.core.workload.Workload;
+import perflab.core.workload.Workloads;
+import picocli.CommandLine.Command;
+
+import java.util.concurrent.Callable;
+
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List the workloads, their stacks and operations (first = default).")
+final class ListCommand implements Callable<Integer> {
+    @Override
+    public Integer call() {
+        for (Workload w : Workloads.all()) {
+            System.out.printf("%s — %s%n  service path: %s%n  stacks:%n", w.name(), w.description(), w.servicePath());
+            for (StackInfo s : w.stacks()) {
+                System.out.printf("    %-12s %s%n", s.name(), s.description());
+            }
+            System.out.println("  operations:");
+            for (OperationInfo o : w.operations()) {
+                System.out.printf("    %-20s %s%n", o.name(), o.description());
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,105 @@
+package perflab.cli;
+
+import perflab.core.config.Quantities;
+import perflab.core.config.RunConfig;
+import perflab.driver.ConnectionPolicy;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/** The driver's flags, shared by `run` and `drive`. */
+final class LoadOptions {
+    @Option(names = "--operation", paramLabel = "NAME", description = "Operation to drive (default: the workload's first; see `perflab list`).")
+    String operation;
+
+    @Option(names = "--clients", paramLabel = "N", defaultValue = "16",
+            description = "Closed model: concurrent clients, one connection and one outstanding request each. "
+                    + "Open model: size of the connection pool. Default: ${DEFAULT-VALUE}.")
+    int clients;
+
+    @Option(names = "--rate", paramLabel = "REQ/S",
+            description = "Open model: send requests at this rate (e.g. 1000, 2.5k) whatever the responses do; "
+                    + "latency counts from each request's intended send time. Without it: closed model.")
+    String rate;
+
+    @Option(names = "--schedule", paramLabel = "constant|poisson", defaultValue = "constant",
+            description = "Open model: evenly spaced or Poisson arrivals. Default: ${DEFAULT-VALUE}.")
+    String schedule;
+
+    @Option(names = "--duration", paramLabel = "TIME", description = "Measured window, e.g. 30s, 5m, 8h. Default: 20s unless --requests is given.")
+    String duration;
+
+    @Option(names = "--requests", paramLabel = "N", description = "Measured window as a count of completed requests (e.g. 500k) instead of a time.")
+    String requests;
+
+    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "10s", description = "Warm-up time, not measured. Default: ${DEFAULT-VALUE}.")
+    String warmup;
+
+    @Option(names = "--warmup-requests", paramLabel = "N", description = "Warm-up as a count of requests instead of a time.")
+    String warmupRequests;
+
+    @Option(names = "--payload", paramLabel = "P", defaultValue = "1",
+            description = "Payload size; soap-echo: packet size P (P items, 1024 x P characters). Default: ${DEFAULT-VALUE}.")
+    int payload;
+
+    @Option(names = "--keepalive", paramLabel = "on|off|N", defaultValue = "on",
+            description = "Connections: persistent (on), one per request (off), or closed after N requests. Default: ${DEFAULT-VALUE}.")
+    String keepalive;
+
+    @Option(names = "--think-time", paramLabel = "TIME", defaultValue = "0ms", description = "Closed model: pause between a response and the client's next request.")
+    String thinkTime;
+
+    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "30s", description = "Request timeout. Default: ${DEFAULT-VALUE}.")
+    String timeout;
+
+    @Option(names = "--deep-check", paramLabel = "RATIO", defaultValue = "0.01",
+            description = "Share of measured responses whose whole content is compared (all of the warm-up's are). Default: ${DEFAULT-VALUE}.")
+    double deepCheck;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Random seed (payload content, Poisson arrivals). Default: random, recorded in run.json.")
+    Long seed;
+
+    RunConfig.Load toLoad() {
+        if (clients < 1 || clients > 100_000) {
+            throw new IllegalArgumentException("--clients must be within 1..100000, got " + clients);
+        }
+        if (payload < 1 || payload > 100_000) {
+            throw new IllegalArgumentException("--payload must be within 1..100000, got " + payload);
+        }
+        if (duration != null && requests != null) {
+            throw new IllegalArgumentException("give --duration or --requests, not both");
+        }
+        String sched = schedule.toLowerCase(Locale.ROOT);
+        if (!sched.equals("constant") && !sched.equals("poisson")) {
+            throw new IllegalArgumentException("--schedule: '" + schedule + "' is not constant or poisson");
+        }
+        double r = rate == null ? 0 : Quantities.rate("--rate", rate);
+        long count = requests == null ? 0 : Quantities.count("--requests", requests);
+        if (requests != null && count < 1) {
+            throw new IllegalArgumentException("--requests must be at least 1");
+        }
+        Duration window = count > 0 ? null : positive("--duration", duration == null ? "20s" : duration);
+        long warmupCount = warmupRequests == null ? 0 : Quantities.count("--warmup-requests", warmupRequests);
+        Duration warm = Quantities.duration("--warmup", warmup);
+        Duration think = Quantities.duration("--think-time", thinkTime);
+        if (r > 0 && !think.isZero()) {
+            throw new IllegalArgumentException("--think-time applies to the closed model only; drop it or --rate");
+        }
+        ConnectionPolicy.parse(keepalive);
+        if (deepCheck < 0 || deepCheck > 1) {
+            throw new IllegalArgumentException("--deep-check must be within 0..1, got " + deepCheck);
+        }
+        long s = seed != null ? seed : new java.util.SplittableRandom().nextLong(1, Long.MAX_VALUE);
+        return new RunConfig.Load(clients, r, sched, window, count, warm, warmupCount, think,
+                keepalive.toLowerCase(Locale.ROOT), positive("--timeout", timeout), payload, s, deepCheck);
+    }
+
+    private static Duration positive(String name, String text) {
+        Duration d = Quantities.duration(name, text);
+        if (d.isZero() || d.isNegative()) {
+            throw new IllegalArgumentException(name + " must be above 0, got '" + text + "'");
+        }
+        return d;
+    }
+}

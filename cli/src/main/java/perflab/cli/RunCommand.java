@@ -1,0 +1,75 @@
+package perflab.cli;
+
+import perflab.core.config.RunConfig;
+import perflab.core.workload.Workload;
+import perflab.core.workload.Workloads;
+import perflab.experiment.RunOrchestrator;
+import perflab.experiment.RunOutcome;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Start the workload's server (SUT) in its own JVM, warm up, measure, stop it, and write the results.",
+                "Example: perflab run soap-echo --clients 32 --duration 60s --heap 1g --gc g1"})
+final class RunCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload to run (see `perflab list`).")
+    String workload;
+
+    @Mixin
+    LoadOptions load;
+
+    @Mixin
+    SutOptions sut;
+
+    @Option(names = "--driver-cpus", paramLabel = "LIST", description = "Pin the driver to these CPUs (disjoint from --cpus).")
+    String driverCpus;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Result directory (default: results/<time>-<workload>-<operation>).")
+    String out;
+
+    @Option(names = "--quiet", description = "Print only the result directory and the summary line.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        Workload w = Workloads.named(workload);
+        RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
+                operation(w, load.operation), load.toLoad(), sut.toSut(0), null, driverCpus(sut.cpus, driverCpus), out, quiet);
+        return execute(config, w);
+    }
+
+    static String operation(Workload w, String requested) {
+        return requested != null ? w.operation(requested).name() : w.operations().get(0).name();
+    }
+
+    static String driverCpus(String sutCpus, String driverCpus) {
+        if (driverCpus == null) {
+            return null;
+        }
+        var driver = CpuList.parse("--driver-cpus", driverCpus);
+        if (sutCpus != null && driver.intersects(CpuList.parse("--cpus", sutCpus))) {
+            throw new IllegalArgumentException("--driver-cpus " + driverCpus + " overlaps --cpus " + sutCpus + "; give disjoint CPU lists");
+        }
+        return driverCpus;
+    }
+
+    /** Runs one configuration with Ctrl-C handling; shared by `run` and `drive`. */
+    static int execute(RunConfig config, Workload w) throws Exception {
+        RunOrchestrator orchestrator = new RunOrchestrator(Perflab.home(), Perflab.resultsRoot(),
+                config.quiet() ? null : System.out);
+        Shutdown.onSignal(() -> orchestrator.interrupt(Duration.ofSeconds(60)));
+        RunOutcome outcome = orchestrator.run(config, w);
+        if (config.quiet()) {
+            var s = outcome.summary();
+            System.out.printf(java.util.Locale.ROOT, "%s  throughput %.2f req/s  p99 %.3f ms  errors %d%s%n",
+                    outcome.directory(), s.throughput(), s.latencyMs().p99(), s.errors().get("total"),
+                    s.complete() ? "" : "  INCOMPLETE: " + s.endReason());
+        }
+        return outcome.exitStatus();
+    }
+}

@@ -1,0 +1,57 @@
+package perflab.cli;
+
+import perflab.core.config.RunConfig;
+import perflab.core.workload.StackInfo;
+import perflab.core.workload.Workload;
+import perflab.core.workload.Workloads;
+import perflab.experiment.RunDirectory;
+import perflab.experiment.SutCommand;
+import perflab.experiment.SutProcess;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Only the SUT: start the workload's server with the given settings, in the foreground, until Ctrl-C.",
+                "Its logs and GC log go to a results directory. Example: perflab serve soap-echo --port 8080 --heap 1g"})
+final class ServeCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload to serve (see `perflab list`).")
+    String workload;
+
+    @Mixin
+    SutOptions sut;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Directory for the SUT's logs (default: results/<time>-<workload>-serve).")
+    String out;
+
+    @Override
+    public Integer call() throws Exception {
+        Workload w = Workloads.named(workload);
+        StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.stacks().get(0);
+        RunConfig.Sut settings = sut.toSut(8080);
+        Path dir = out != null ? RunDirectory.explicit(Path.of(out))
+                : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
+        SutProcess process = SutProcess.start(SutCommand.build(settings, stack, Perflab.home(), dir), dir, Duration.ofSeconds(60));
+        CountDownLatch done = new CountDownLatch(1);
+        Shutdown.onSignal(() -> {
+            process.stop(Duration.ofSeconds(15));
+            done.countDown();
+        });
+        process.onUnexpectedExit(code -> {
+            System.err.println("perflab: the SUT exited (status " + code + "); its logs are in " + dir);
+            done.countDown();
+        });
+        String url = "http://127.0.0.1:" + process.port() + w.servicePath();
+        System.out.printf("perflab: serving %s (%s stack, pid %d) at %s%nperflab: logs in %s; Ctrl-C to stop%n",
+                w.name(), stack.name(), process.pid(), url, dir);
+        done.await();
+        return process.alive() ? 0 : (process.exitCode() == null || process.exitCode() == 0 ? 0 : 1);
+    }
+}

@@ -1,0 +1,103 @@
+package perflab.cli;
+
+import perflab.core.config.Quantities;
+import perflab.core.config.RunConfig;
+import perflab.experiment.GcFlags;
+import perflab.experiment.SutCommand;
+import picocli.CommandLine.Option;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The SUT's flags, shared by `run` and `serve`: JVM settings and the stack's server settings. */
+final class SutOptions {
+    @Option(names = "--stack", paramLabel = "NAME", description = "Server implementation (default: the workload's first; see `perflab list`).")
+    String stack;
+
+    @Option(names = "--jvm", paramLabel = "\"FLAGS\"", description = "Extra JVM flags for the SUT, e.g. \"-XX:+UseTransparentHugePages -Xmn256m\".")
+    String jvm;
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "SUT heap: sets -Xms and -Xmx, e.g. 512m, 2g.")
+    String heap;
+
+    @Option(names = "--gc", paramLabel = "NAME", description = "SUT collector: serial, parallel, g1, zgc, shenandoah (default: the JVM's choice, recorded).")
+    String gc;
+
+    @Option(names = "--java-home", paramLabel = "DIR", description = "JDK that runs the SUT (default: the one running perflab).")
+    String javaHome;
+
+    @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the SUT to these CPUs (taskset list, e.g. 0 or 0-1).")
+    String cpus;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "SUT port (run: default ephemeral; serve: default 8080).")
+    Integer port;
+
+    @Option(names = "--server-threads", paramLabel = "N", description = "Web container thread pool size (stack default if unset).")
+    Integer serverThreads;
+
+    @Option(names = "--max-requests-per-connection", paramLabel = "N", description = "Server: persistent requests per connection (0 = unlimited).")
+    Integer maxRequestsPerConnection;
+
+    @Option(names = "--access-log", paramLabel = "on|off", description = "Server access log (default off).")
+    String accessLog;
+
+    @Option(names = "--server-metrics", paramLabel = "on|off", description = "Server-side per-request timing (the studies' PMI; default off).")
+    String serverMetrics;
+
+    RunConfig.Sut toSut(int defaultPort) {
+        if (heap != null) {
+            Quantities.size("--heap", heap);
+        }
+        String collector = gc == null ? null : gc.toLowerCase(Locale.ROOT);
+        if (collector != null) {
+            GcFlags.flagFor(collector);
+        }
+        if (javaHome != null) {
+            SutCommand.javaExecutable(javaHome);
+        }
+        if (cpus != null) {
+            CpuList.parse("--cpus", cpus);
+        }
+        int p = port == null ? defaultPort : port;
+        if (p < 0 || p > 65535) {
+            throw new IllegalArgumentException("--port must be within 0..65535, got " + p);
+        }
+        List<String> flags = jvm == null || jvm.isBlank() ? List.of() : Arrays.asList(jvm.trim().split("\\s+"));
+        for (String f : flags) {
+            if (!f.startsWith("-")) {
+                throw new IllegalArgumentException("--jvm: '" + f + "' is not a JVM flag (flags start with -)");
+            }
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (serverThreads != null) {
+            if (serverThreads < 1) {
+                throw new IllegalArgumentException("--server-threads must be at least 1, got " + serverThreads);
+            }
+            settings.put("server-threads", serverThreads.toString());
+        }
+        if (maxRequestsPerConnection != null) {
+            if (maxRequestsPerConnection < 0) {
+                throw new IllegalArgumentException("--max-requests-per-connection must be 0 (unlimited) or more");
+            }
+            settings.put("max-requests-per-connection", maxRequestsPerConnection.toString());
+        }
+        if (accessLog != null) {
+            settings.put("access-log", onOff("--access-log", accessLog));
+        }
+        if (serverMetrics != null) {
+            settings.put("server-metrics", onOff("--server-metrics", serverMetrics));
+        }
+        return new RunConfig.Sut(flags, heap, collector, javaHome, cpus, p, settings);
+    }
+
+    static String onOff(String name, String value) {
+        String v = value.toLowerCase(Locale.ROOT);
+        if (!v.equals("on") && !v.equals("off")) {
+            throw new IllegalArgumentException(name + ": '" + value + "' is not on or off");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,110 @@
+package perflab.cli;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every kind of bad input gets one line naming the problem, a non-zero exit, and no stack trace. */
+class BadInputIT {
+    @TempDir
+    Path work;
+
+    static Stream<Arguments> badInput() {
+        return Stream.of(
+                Arguments.of(List.of("run", "nosuch"), "unknown workload 'nosuch'", "soap-echo"),
+                Arguments.of(List.of("run", "soap-echo", "--operation", "echoNothing"), "unknown operation 'echoNothing'", "echoComplexTypeDoc"),
+                Arguments.of(List.of("run", "soap-echo", "--stack", "websphere"), "unknown stack 'websphere'", "lean"),
+                Arguments.of(List.of("run", "soap-echo", "--duration", "ten"), "--duration: 'ten' is not a duration", "30s"),
+                Arguments.of(List.of("run", "soap-echo", "--heap", "lots"), "--heap: 'lots' is not a size", "512m"),
+                Arguments.of(List.of("run", "soap-echo", "--rate", "-5"), "--rate: '-5' is not a rate", "1000"),
+                Arguments.of(List.of("run", "soap-echo", "--gc", "cms"), "--gc: unknown collector 'cms'", "shenandoah"),
+                Arguments.of(List.of("run", "soap-echo", "--keepalive", "maybe"), "--keepalive: 'maybe'", "on, off"),
+                Arguments.of(List.of("run", "soap-echo", "--clients", "0"), "--clients must be within", "1..100000"),
+                Arguments.of(List.of("run", "soap-echo", "--clients", "many"), "--clients", "many"),
+                Arguments.of(List.of("run", "soap-echo", "--cpus", "0", "--driver-cpus", "0"), "overlaps --cpus", "disjoint"),
+                Arguments.of(List.of("run", "soap-echo", "--java-home", "/nonexistent"), "--java-home", "bin/java"),
+                Arguments.of(List.of("run", "soap-echo", "--nosuchflag"), "Unknown option", "--help"),
+                Arguments.of(List.of("drive", "soap-echo", "--target", "ftp://x"), "--target", "http://"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badInput")
+    void badFlagsGiveOneLineAndExitTwo(List<String> args, String expected, String hint) throws Exception {
+        try (PerflabProcess p = PerflabProcess.start(work, args.toArray(String[]::new))) {
+            int status = p.await(Duration.ofSeconds(60));
+            String err = p.err();
+            assertEquals(2, status, err);
+            assertOneLine(err);
+            assertTrue(err.contains(expected), err);
+            assertTrue(err.contains(hint), "the message should name what is accepted: " + err);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void unreachableTargetIsOneLine() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort(); // closed again: nothing listens there
+        }
+        try (PerflabProcess p = PerflabProcess.start(work, "drive", "soap-echo", "--target", "http://127.0.0.1:" + port,
+                "--duration", "2s", "--warmup", "0s")) {
+            int status = p.await(Duration.ofSeconds(60));
+            assertEquals(1, status, p.err());
+            assertOneLine(p.err());
+            assertTrue(p.err().contains("cannot connect to 127.0.0.1:" + port), p.err());
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void portInUseNamesThePort() throws Exception {
+        try (ServerSocket busy = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--port",
+                    Integer.toString(busy.getLocalPort()), "--duration", "2s", "--warmup", "0s")) {
+                int status = p.await(Duration.ofSeconds(90));
+                assertEquals(1, status, p.err());
+                String first = p.err().lines().findFirst().orElse("");
+                assertTrue(first.contains("port " + busy.getLocalPort()) && first.contains("in use"), p.err());
+                assertNoStackTrace(p.err());
+            }
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void jvmFlagTheJvmRejectsIsNamed() throws Exception {
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--jvm", "-XX:+NoSuchFlagAtAll",
+                "--duration", "2s", "--warmup", "0s")) {
+            int status = p.await(Duration.ofSeconds(90));
+            assertEquals(1, status, p.err());
+            String first = p.err().lines().findFirst().orElse("");
+            assertTrue(first.contains("NoSuchFlagAtAll") && first.contains("refused"), p.err());
+            assertNoStackTrace(p.err());
+            // the run directory with what was written so far is kept
+            assertTrue(p.out().contains("results go to"), p.out());
+        }
+    }
+
+    private static void assertOneLine(String err) {
+        List<String> lines = new ArrayList<>(err.lines().filter(l -> !l.isBlank()).toList());
+        assertEquals(1, lines.size(), "expected one line, got: " + err);
+        assertTrue(lines.get(0).startsWith("perflab: "), err);
+        assertNoStackTrace(err);
+    }
+
+    private static void assertNoStackTrace(String err) {
+        assertFalse(err.contains("\tat "), "stack trace: " + err);
+        assertNotEquals(-1, err.indexOf("perflab: "), err);
+    }
+}

@@ -1,0 +1,66 @@
+package perflab.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** perflab's CLI started as a real process, the way a user starts it (the launcher's java command). */
+final class PerflabProcess implements AutoCloseable {
+    final Process process;
+    final Path stdout;
+    final Path stderr;
+
+    private PerflabProcess(Process process, Path stdout, Path stderr) {
+        this.process = process;
+        this.stdout = stdout;
+        this.stderr = stderr;
+    }
+
+    static Path home() {
+        return Path.of(System.getProperty("perflab.home", "..")).toAbsolutePath().normalize();
+    }
+
+    static PerflabProcess start(Path workDir, String... args) throws IOException {
+        Path jar = home().resolve("cli/target/perflab-cli.jar");
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms256m", "-Xmx256m", "-Dperflab.home=" + home(), "-jar", jar.toString()));
+        command.addAll(List.of(args));
+        Path out = workDir.resolve("perflab.out");
+        Path err = workDir.resolve("perflab.err");
+        Process p = new ProcessBuilder(command).directory(workDir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new PerflabProcess(p, out, err);
+    }
+
+    /** Runs to the end (bounded) and returns the exit status. */
+    int await(Duration limit) throws InterruptedException {
+        if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("perflab did not end within " + limit + "; stderr: " + err());
+        }
+        return process.exitValue();
+    }
+
+    String out() throws IOException {
+        return Files.readString(stdout);
+    }
+
+    String err() throws IOException {
+        return Files.exists(stderr) ? Files.readString(stderr) : "";
+    }
+
+    void signal(String signal) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor();
+    }
+
+    @Override
+    public void close() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+}

@@ -1,0 +1,189 @@
+package perflab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * perflab run/serve/drive as real processes against the real lean SUT: the result files, and no process
+ * left behind when the user interrupts, when the SUT crashes, or when perflab itself is SIGKILLed.
+ */
+class RunLifecycleIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+
+    @Test
+    void completeRunWritesEveryResultFile() throws Exception {
+        Path out = work.resolve("run");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "2s",
+                "--duration", "3s", "--heap", "128m", "--gc", "serial", "--seed", "7", "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
+            assertTrue(p.out().contains("=============Overall Test Result============"), p.out());
+            assertTrue(p.out().contains("Overall Throughput: echoComplexTypeDoc"), p.out());
+        }
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertTrue(summary.get("complete").asBoolean());
+        assertEquals("soap-echo", summary.get("workload").asText());
+        assertEquals("lean", summary.get("stack").asText());
+        assertEquals("closed", summary.get("model").asText());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
+        assertTrue(summary.get("requests").asLong() > 100, summary.toString());
+        assertTrue(summary.get("throughput").asDouble() > 0);
+        assertTrue(summary.get("latencyMs").get("p99").asDouble() > 0);
+        assertTrue(summary.get("sut").get("cpuSeconds").asDouble() > 0, summary.toString());
+        assertTrue(summary.get("sut").get("cpuMicrosPerRequest").asDouble() > 0, summary.toString());
+        assertTrue(summary.get("driver").get("cpuSeconds").asDouble() > 0);
+
+        JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
+        assertEquals(7, run.get("seed").asLong());
+        assertEquals("serial", run.get("effectiveJvm").get("collector").asText());
+        assertEquals(128, run.get("effectiveJvm").get("heapMaxMb").asLong(), run.toString());
+        assertTrue(run.get("commandLine").asText().contains("--seed 7"));
+        assertTrue(run.get("environment").has("cpuModel"));
+
+        List<String> rows = Files.readAllLines(out.resolve("timeseries.csv"));
+        assertTrue(rows.get(0).startsWith("second,phase"));
+        assertTrue(rows.stream().anyMatch(r -> r.contains(",warmup,")), rows.toString());
+        assertTrue(rows.stream().anyMatch(r -> r.contains(",measure,")), rows.toString());
+        for (String file : List.of("latency.hlog", "service-time.hlog", "gc.log", "driver-gc.log", "sut.out", "sut-jvm.json")) {
+            assertTrue(Files.size(out.resolve(file)) > 0, file + " is empty or missing");
+        }
+        assertTrue(Files.readString(out.resolve("gc.log")).contains("Using Serial"), "the SUT's GC log names the collector");
+        assertGone(run.get("effectiveJvm").get("pid").asLong());
+    }
+
+    @Test
+    void ctrlCKeepsPartialResultsAndStopsTheSut() throws Exception {
+        Path out = work.resolve("interrupted");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "2", "--warmup", "1s",
+                "--duration", "60s", "--out", out.toString())) {
+            awaitMeasuredSeconds(out, 2, p);
+            long sutPid = sutPid(out);
+            p.signal("INT");
+            assertEquals(130, p.await(Duration.ofSeconds(60)), p.err());
+            JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+            assertFalse(summary.get("complete").asBoolean());
+            assertEquals("interrupted", summary.get("endReason").asText());
+            assertTrue(summary.get("requests").asLong() > 0, summary.toString());
+            assertGone(sutPid);
+        }
+    }
+
+    @Test
+    void sutCrashIsReportedWithWhatWasMeasured() throws Exception {
+        Path out = work.resolve("crash");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "2", "--warmup", "1s",
+                "--duration", "60s", "--out", out.toString())) {
+            awaitMeasuredSeconds(out, 2, p);
+            long sutPid = sutPid(out);
+            new ProcessBuilder("kill", "-9", Long.toString(sutPid)).start().waitFor();
+            assertEquals(1, p.await(Duration.ofSeconds(60)), p.err());
+            JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+            assertFalse(summary.get("complete").asBoolean());
+            assertTrue(summary.get("endReason").asText().contains("SUT exited unexpectedly"), summary.toString());
+            assertTrue(summary.get("sut").get("crashed").asBoolean(), summary.toString());
+            assertTrue(summary.get("successes").asLong() > 0, summary.toString());
+        }
+    }
+
+    @Test
+    void sigkillOfPerflabLeavesNoSut() throws Exception {
+        Path out = work.resolve("killed");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "2", "--warmup", "1s",
+                "--duration", "60s", "--out", out.toString())) {
+            awaitMeasuredSeconds(out, 1, p);
+            long sutPid = sutPid(out);
+            p.signal("KILL");
+            p.process.waitFor();
+            assertGone(sutPid);
+            // what was measured until then is on disk, second by second
+            assertTrue(Files.readAllLines(out.resolve("timeseries.csv")).size() > 1);
+        }
+    }
+
+    @Test
+    void driveAgainstServe() throws Exception {
+        Path serveDir = work.resolve("serve");
+        Files.createDirectories(serveDir);
+        try (PerflabProcess server = PerflabProcess.start(serveDir, "serve", "soap-echo", "--port", "0", "--out",
+                serveDir.resolve("logs").toString())) {
+            String url = awaitLine(server, Pattern.compile("at (http://127\\.0\\.0\\.1:\\d+/\\S+)"));
+            Path driveDir = work.resolve("drive");
+            Files.createDirectories(driveDir);
+            try (PerflabProcess driver = PerflabProcess.start(driveDir, "drive", "soap-echo", "--target", url,
+                    "--clients", "2", "--warmup", "1s", "--duration", "2s", "--out", driveDir.resolve("r").toString())) {
+                assertEquals(0, driver.await(Duration.ofSeconds(60)), driver.err());
+            }
+            JsonNode summary = JSON.readTree(driveDir.resolve("r/summary.json").toFile());
+            assertEquals("external", summary.get("stack").asText());
+            assertEquals(0, summary.get("errors").get("total").asLong());
+            assertTrue(summary.get("successes").asLong() > 0);
+            long sutPid = JSON.readTree(serveDir.resolve("logs/sut-jvm.json").toFile()).get("pid").asLong();
+            server.signal("INT");
+            server.await(Duration.ofSeconds(30));
+            assertGone(sutPid);
+        }
+    }
+
+    private static String awaitLine(PerflabProcess p, Pattern pattern) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < deadline) {
+            Matcher m = pattern.matcher(p.out());
+            if (m.find()) {
+                return m.group(1);
+            }
+            if (!p.process.isAlive()) {
+                throw new AssertionError("perflab ended early: " + p.err());
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no line matching " + pattern + " in " + p.out());
+    }
+
+    private static void awaitMeasuredSeconds(Path out, int seconds, PerflabProcess p) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < deadline) {
+            Path csv = out.resolve("timeseries.csv");
+            if (Files.exists(csv) && Files.readAllLines(csv).stream().filter(l -> l.contains(",measure,")).count() >= seconds) {
+                return;
+            }
+            if (!p.process.isAlive()) {
+                throw new AssertionError("perflab ended early: " + p.err());
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("the run did not reach its measured phase");
+    }
+
+    private static long sutPid(Path out) throws IOException {
+        return JSON.readTree(out.resolve("sut-jvm.json").toFile()).get("pid").asLong();
+    }
+
+    private static void assertGone(long pid) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                Thread.sleep(100);
+            } else {
+                return;
+            }
+        }
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        throw new AssertionError("SUT process " + pid + " was left behind");
+    }
+}

@@ -1,0 +1,48 @@
+package perflab.core.config;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run's full configuration, as plain data: parsed and validated once at the edge (CLI flags), recorded
+ * in run.json, and enough to repeat the run.
+ */
+public record RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
+                        String driverCpus, String out, boolean quiet) {
+
+    /**
+     * The load side.
+     *
+     * @param rate        open-model rate in requests/s; 0 = closed model
+     * @param schedule    "constant" or "poisson" (open model)
+     * @param duration    measured window by time, or null when {@code requests} > 0
+     * @param keepalive   "on", "off" or a number of requests per connection
+     * @param deepCheck   share of measured responses whose whole content is compared (0..1)
+     */
+    public record Load(int clients, double rate, String schedule, Duration duration, long requests,
+                       Duration warmup, long warmupRequests, Duration thinkTime, String keepalive, Duration timeout,
+                       int payload, long seed, double deepCheck) {
+        public String model() {
+            return rate > 0 ? "open" : "closed";
+        }
+    }
+
+    /**
+     * The SUT side.
+     *
+     * @param heap      -Xms = -Xmx, as given ("512m"), or null for the JVM's default
+     * @param gc        serial, parallel, g1, zgc, shenandoah, or null for the JVM's choice
+     * @param javaHome  the JDK that runs the SUT; null = the one running perflab
+     * @param cpus      CPU list for taskset ("0", "1", "0-1"), or null
+     * @param port      SUT port; 0 = ephemeral
+     * @param settings  the stack's own settings (server threads...), by SUT setting name
+     */
+    public record Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
+                      Map<String, String> settings) {
+        public Sut {
+            jvmFlags = List.copyOf(jvmFlags);
+            settings = Map.copyOf(settings);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package perflab.experiment;
+
+import perflab.core.config.RunConfig;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The perflab command line that repeats a run, every setting explicit (recorded in run.json). */
+public final class RepeatCommand {
+    private RepeatCommand() {
+    }
+
+    public static String of(RunConfig c) {
+        List<String> args = new ArrayList<>();
+        args.add("./perflab");
+        args.add(c.target() == null ? "run" : "drive");
+        args.add(c.workload());
+        if (c.target() != null) {
+            add(args, "--target", c.target());
+        } else {
+            add(args, "--stack", c.stack());
+        }
+        add(args, "--operation", c.operation());
+        RunConfig.Load l = c.load();
+        add(args, "--clients", Integer.toString(l.clients()));
+        if (l.rate() > 0) {
+            add(args, "--rate", trim(l.rate()));
+            add(args, "--schedule", l.schedule());
+        }
+        if (l.duration() != null) {
+            add(args, "--duration", l.duration().toMillis() + "ms");
+        } else {
+            add(args, "--requests", Long.toString(l.requests()));
+        }
+        if (l.warmupRequests() > 0) {
+            add(args, "--warmup-requests", Long.toString(l.warmupRequests()));
+        } else {
+            add(args, "--warmup", l.warmup().toMillis() + "ms");
+        }
+        add(args, "--payload", Integer.toString(l.payload()));
+        add(args, "--keepalive", l.keepalive());
+        add(args, "--think-time", l.thinkTime().toMillis() + "ms");
+        add(args, "--timeout", l.timeout().toMillis() + "ms");
+        add(args, "--deep-check", trim(l.deepCheck()));
+        add(args, "--seed", Long.toString(l.seed()));
+        if (c.target() == null) {
+            RunConfig.Sut s = c.sut();
+            if (!s.jvmFlags().isEmpty()) {
+                add(args, "--jvm", String.join(" ", s.jvmFlags()));
+            }
+            if (s.heap() != null) {
+                add(args, "--heap", s.heap());
+            }
+            if (s.gc() != null) {
+                add(args, "--gc", s.gc());
+            }
+            if (s.javaHome() != null) {
+                add(args, "--java-home", s.javaHome());
+            }
+            if (s.cpus() != null) {
+                add(args, "--cpus", s.cpus());
+            }
+            if (s.port() != 0) {
+                add(args, "--port", Integer.toString(s.port()));
+            }
+            for (Map.Entry<String, String> e : new java.util.TreeMap<>(s.settings()).entrySet()) {
+                add(args, "--" + e.getKey(), e.getValue());
+            }
+        }
+        if (c.driverCpus() != null) {
+            add(args, "--driver-cpus", c.driverCpus());
+        }
+        return String.join(" ", args);
+    }
+
+    private static void add(List<String> args, String flag, String value) {
+        args.add(flag);
+        args.add(quote(value));
+    }
+
+    static String quote(String v) {
+        if (v.matches("[A-Za-z0-9_./:=,@%+-]+")) {
+            return v;
+        }
+        return "'" + v.replace("'", "'\\''") + "'";
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
+    }
+}

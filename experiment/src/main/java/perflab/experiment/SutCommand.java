@@ -1,0 +1,80 @@
+package perflab.experiment;
+
+import perflab.core.config.Quantities;
+import perflab.core.config.RunConfig;
+import perflab.core.workload.StackInfo;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The command line that starts a stack's SUT JVM: the JDK under test, only the stack's own classpath, the
+ * settings under test, GC logging always on, and CPU pinning. The SUT runs in its own session (setsid) so
+ * that a Ctrl-C meant for perflab does not hit it first; perflab stops it itself, and the SUT exits when
+ * its stdin closes if perflab dies.
+ */
+public final class SutCommand {
+    private SutCommand() {
+    }
+
+    public static List<String> build(RunConfig.Sut sut, StackInfo stack, Path perflabHome, Path runDir) {
+        Path java = javaExecutable(sut.javaHome());
+        Path stackDir = stackClasspath(stack, perflabHome);
+        List<String> command = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            command.add("/usr/bin/setsid");
+        }
+        if (sut.cpus() != null) {
+            command.addAll(List.of("taskset", "-c", sut.cpus()));
+        }
+        command.add(java.toString());
+        if (sut.heap() != null) {
+            long bytes = Quantities.size("--heap", sut.heap());
+            if (bytes < 8L << 20) {
+                throw new IllegalArgumentException("--heap: '" + sut.heap() + "' is too small; give at least 8m");
+            }
+            command.add("-Xms" + sut.heap());
+            command.add("-Xmx" + sut.heap());
+        }
+        if (sut.gc() != null) {
+            command.add(GcFlags.flagFor(sut.gc()));
+        }
+        command.addAll(sut.jvmFlags());
+        command.add(GcFlags.gcLogFlag(runDir.resolve("gc.log")));
+        command.add("-cp");
+        command.add(stackDir.toAbsolutePath() + "/*");
+        command.add(stack.mainClass());
+        command.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(sut.port()),
+                "--jvm-report", runDir.resolve("sut-jvm.json").toAbsolutePath().toString()));
+        for (Map.Entry<String, String> setting : sut.settings().entrySet()) {
+            command.add("--" + setting.getKey());
+            command.add(setting.getValue());
+        }
+        return command;
+    }
+
+    public static Path javaExecutable(String javaHome) {
+        Path home = Path.of(javaHome == null ? System.getProperty("java.home") : javaHome);
+        Path java = home.resolve("bin").resolve("java");
+        if (!Files.isExecutable(java)) {
+            throw new IllegalArgumentException("--java-home: no executable bin/java under " + home);
+        }
+        return java;
+    }
+
+    /** The stack's runtime classpath directory, built by Maven into {@code <module>/target/stack}. */
+    public static Path stackClasspath(StackInfo stack, Path perflabHome) {
+        Path dir = perflabHome.resolve(stack.moduleDir()).resolve("target").resolve("stack");
+        try (var jars = Files.list(dir)) {
+            if (jars.noneMatch(p -> p.toString().endsWith(".jar"))) {
+                throw new IllegalArgumentException("stack '" + stack.name() + "' is not built (" + dir + " is empty); run mvn package");
+            }
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("stack '" + stack.name() + "' is not built (no " + dir + "); run mvn package");
+        }
+        return dir;
+    }
+}

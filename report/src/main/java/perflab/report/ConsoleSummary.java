@@ -1,0 +1,90 @@
+package perflab.report;
+
+import perflab.core.result.LatencySummary;
+import perflab.core.result.RunSummary;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The end-of-run console output: a summary table, then the CXF harness's "Overall Test Result" block with
+ * the harness's own meaning (per-client average throughput), then the aggregate figures.
+ */
+public final class ConsoleSummary {
+    private ConsoleSummary() {
+    }
+
+    public static String render(RunSummary s) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "%n%s / %s / %s — %s model, %d clients%s%s%n",
+                s.workload(), s.stack(), s.operation(), s.model(), s.clients(),
+                s.targetRate() == null ? "" : String.format(Locale.ROOT, ", target %.1f req/s", s.targetRate()),
+                s.complete() ? "" : "  [INCOMPLETE: " + s.endReason() + "]"));
+        row(out, "measured", "%.1f s, %d requests, %d ok", s.durationSeconds(), s.requests(), s.successes());
+        row(out, "throughput", "%.2f req/s (%.2f per client)", s.throughput(), s.throughputPerClient());
+        row(out, "errors", "%s", errors(s.errors()));
+        latency(out, s.model().equals("open") ? "latency (intended)" : "latency", s.latencyMs());
+        latency(out, "service time", s.serviceTimeMs());
+        if (s.sut() != null && s.sut().cpuSeconds() != null) {
+            row(out, "sut cpu", "%.2f s (%.1f%% of one core), %.1f µs/request", s.sut().cpuSeconds(),
+                    s.sut().cpuPercent(), nan(s.sut().cpuMicrosPerRequest()));
+        }
+        RunSummary.Driver d = s.driver();
+        row(out, "driver", "cpu %.2f s (%.1f%%), gc pauses %.1f ms, %d connections opened%s", d.cpuSeconds(),
+                d.cpuPercent(), d.gcPauseMs(), d.connectionsOpened(),
+                d.saturated() ? "  SATURATED: " + d.saturationReason() : "");
+        row(out, "steady", "%s (cv %.3f, trend %+.2f%%/min over %d s)", s.steady().steady() ? "yes" : "no",
+                s.steady().cv(), s.steady().trendPercentPerMin(), s.steady().seconds());
+        out.append(harnessBlock(s));
+        return out.toString();
+    }
+
+    /** The harness's block: throughput per client, the harness's average response time, invocations, running. */
+    public static String harnessBlock(RunSummary s) {
+        RunSummary.Harness h = s.harness();
+        return String.format(Locale.ROOT,
+                "%n=============Overall Test Result============%n"
+                        + "Overall Throughput: %s %.2f (invocations/sec)%n"
+                        + "Overall AVG. response time: %.2f (ms)%n"
+                        + "%s (invocations), running %.2f (sec)%n"
+                        + "============================================%n"
+                        + "Aggregate throughput: %.2f (invocations/sec), latency p50 %.3f p90 %.3f p99 %.3f p99.9 %.3f max %.3f (ms)%n",
+                s.operation(), h.throughputPerClient(), h.avgResponseTimeMs(), scientific(h.invocations()),
+                h.runningSeconds(), s.throughput(), s.latencyMs().p50(), s.latencyMs().p90(), s.latencyMs().p99(),
+                s.latencyMs().p999(), s.latencyMs().max());
+    }
+
+    /** Java's Double.toString form, as the harness prints invocations (9.53428857E8). */
+    static String scientific(long invocations) {
+        return Double.toString((double) invocations);
+    }
+
+    private static void latency(StringBuilder out, String label, LatencySummary l) {
+        row(out, label, "mean %.3f  p50 %.3f  p90 %.3f  p99 %.3f  p99.9 %.3f  max %.3f ms", l.mean(), l.p50(),
+                l.p90(), l.p99(), l.p999(), l.max());
+    }
+
+    private static String errors(Map<String, Long> errors) {
+        long total = errors.getOrDefault("total", 0L);
+        if (total == 0) {
+            return "0";
+        }
+        StringBuilder text = new StringBuilder(Long.toString(total)).append(" (");
+        errors.forEach((kind, count) -> {
+            if (!kind.equals("total") && count > 0) {
+                text.append(kind).append(' ').append(count).append(", ");
+            }
+        });
+        text.setLength(text.length() - 2);
+        return text.append(')').toString();
+    }
+
+    private static double nan(Double v) {
+        return v == null ? Double.NaN : v;
+    }
+
+    private static void row(StringBuilder out, String label, String format, Object... args) {
+        out.append(String.format(Locale.ROOT, "  %-20s ", label)).append(String.format(Locale.ROOT, format, args))
+                .append(System.lineSeparator());
+    }
+}
