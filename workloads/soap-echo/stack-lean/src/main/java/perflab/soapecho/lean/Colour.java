@@ -1,0 +1,6 @@
+package perflab.soapecho.lean;
+
+/** The contract's ColourEnum. */
+enum Colour {
+    RED, GREEN, BLUE
+}

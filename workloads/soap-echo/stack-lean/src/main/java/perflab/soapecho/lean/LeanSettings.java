@@ -1,0 +1,44 @@
+package perflab.soapecho.lean;
+
+import perflab.core.sut.SutArgs;
+
+import java.util.Set;
+
+/**
+ * The lean stack's settings, as perflab passes them ({@code --name value}).
+ *
+ * @param serverThreads            Jetty's QueuedThreadPool maximum (Jetty's default: 200)
+ * @param maxRequestBytes          the largest request body accepted; larger ones get a Client fault
+ * @param maxRequestsPerConnection requests served on one connection before it is closed; 0 = unlimited
+ * @param accessLog                NCSA access log to {@code accessLogFile}
+ * @param serverMetrics            count requests and service time; printed on stdout at stop
+ */
+record LeanSettings(String host, int port, int serverThreads, int maxRequestBytes, int maxRequestsPerConnection,
+                    boolean accessLog, String accessLogFile, boolean serverMetrics) {
+
+    static final Set<String> NAMES = Set.of("server-threads", "max-request-bytes", "max-requests-per-connection",
+            "access-log", "access-log-file", "server-metrics");
+    static final int DEFAULT_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+    LeanSettings {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--port must be 0..65535, got " + port);
+        }
+        if (serverThreads < 4) {
+            throw new IllegalArgumentException("--server-threads must be at least 4 (Jetty needs acceptor and selector threads), got " + serverThreads);
+        }
+        if (maxRequestBytes < 1024) {
+            throw new IllegalArgumentException("--max-request-bytes must be at least 1024, got " + maxRequestBytes);
+        }
+        if (maxRequestsPerConnection < 0) {
+            throw new IllegalArgumentException("--max-requests-per-connection must be 0 (unlimited) or more, got " + maxRequestsPerConnection);
+        }
+    }
+
+    static LeanSettings from(SutArgs args) {
+        return new LeanSettings(args.get("host", "127.0.0.1"), args.getInt("port", 8080),
+                args.getInt("server-threads", 200), args.getInt("max-request-bytes", DEFAULT_MAX_REQUEST_BYTES),
+                args.getInt("max-requests-per-connection", 0), args.getBoolean("access-log", false),
+                args.get("access-log-file", "access.log"), args.getBoolean("server-metrics", false));
+    }
+}

@@ -1,0 +1,71 @@
+package perflab.soapecho.lean;
+
+import org.eclipse.jetty.server.CustomRequestLog;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.RequestLogWriter;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import perflab.core.sut.RunningServer;
+import perflab.core.sut.SutArgs;
+import perflab.core.sut.SutBootstrap;
+
+/**
+ * The soap-echo lean stack's SUT main: Jetty 12 core (HTTP/1.1, no servlet layer) in front of a StAX
+ * echo service. Settings: see {@link LeanSettings#NAMES}; process protocol: {@link SutBootstrap}.
+ */
+public final class LeanSoapEchoServer {
+    private LeanSoapEchoServer() {
+    }
+
+    public static void main(String[] args) {
+        SutBootstrap.run(args, LeanSettings.NAMES, LeanSoapEchoServer::start);
+    }
+
+    /** Starts the server; also the entry point for in-process tests. */
+    public static RunningServer start(SutArgs args) throws Exception {
+        return start(LeanSettings.from(args));
+    }
+
+    static RunningServer start(LeanSettings settings) throws Exception {
+        QueuedThreadPool threads = new QueuedThreadPool(settings.serverThreads(), Math.min(8, settings.serverThreads()));
+        threads.setName("sut");
+        Server server = new Server(threads);
+        server.setStopTimeout(5_000);
+
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setHost(settings.host());
+        connector.setPort(settings.port());
+        server.addConnector(connector);
+
+        ServerMetrics metrics = settings.serverMetrics() ? new ServerMetrics() : null;
+        server.setHandler(new SoapEchoHandler(settings, metrics));
+        server.setErrorHandler(new PlainErrorHandler());
+        if (settings.accessLog()) {
+            RequestLogWriter writer = new RequestLogWriter(settings.accessLogFile());
+            writer.setAppend(true);
+            server.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
+        }
+        server.start();
+        int port = connector.getLocalPort();
+        return new RunningServer() {
+            @Override
+            public int port() {
+                return port;
+            }
+
+            @Override
+            public void stop() throws Exception {
+                server.stop();
+                if (metrics != null) {
+                    System.out.println(metrics.summaryLine());
+                    System.out.flush();
+                }
+            }
+        };
+    }
+}
