@@ -1,0 +1,88 @@
+package perflab.soapecho;
+
+import perflab.core.traffic.ClientSession;
+import perflab.core.traffic.ErrorKind;
+import perflab.core.traffic.Request;
+import perflab.core.traffic.ResponseView;
+import perflab.core.traffic.Verdict;
+import perflab.soapecho.contract.PerfContract;
+
+import javax.xml.stream.XMLInputFactory;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One soap-echo client. Ids increase per client and stay within xs:int: client k uses
+ * {@code k * 100,000,000 + n} (n counting up, wrapping at 100 million), reduced modulo 2^31.
+ * The cheap check scans bytes only; the deep check parses the whole response.
+ */
+final class SoapEchoSession implements ClientSession {
+    static final long IDS_PER_CLIENT = 100_000_000L;
+    private static final long ID_RANGE = 1L << 31;
+    private static final byte[] IDOUT = "idout>".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FAULT = "Fault>".getBytes(StandardCharsets.US_ASCII);
+
+    private final SoapEchoTraffic traffic;
+    private final long idBase;
+    private final byte[] responseMarker;
+    private long counter;
+    private XMLInputFactory deepFactory; // made on the first deep check; a session stays on one thread
+
+    SoapEchoSession(SoapEchoTraffic traffic, int clientIndex) {
+        this.traffic = traffic;
+        this.idBase = (clientIndex * IDS_PER_CLIENT) % ID_RANGE;
+        this.responseMarker = (traffic.operation() + PerfContract.RESPONSE_SUFFIX).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Override
+    public Request next() {
+        long id = (idBase + counter) % ID_RANGE;
+        counter = (counter + 1) % IDS_PER_CLIENT;
+        return new Request(traffic.template(), id);
+    }
+
+    @Override
+    public Verdict check(Request request, ResponseView response, boolean deep) {
+        int status = response.status();
+        if (status != 200) {
+            if (status == 500 && response.indexOf(FAULT, 0) >= 0) {
+                return Verdict.fail(ErrorKind.SOAP_FAULT, faultString(response));
+            }
+            return Verdict.fail(ErrorKind.HTTP_STATUS, "HTTP " + status);
+        }
+        if (traffic.template().hasIdSlot()) {
+            int at = response.indexOf(IDOUT, 0);
+            if (at < 0) {
+                return Verdict.fail(ErrorKind.VALIDATION, "no idout in the response");
+            }
+            long idout = response.decimalAt(at + IDOUT.length);
+            if (idout != request.id()) {
+                return Verdict.fail(ErrorKind.VALIDATION, idout == Long.MIN_VALUE
+                        ? "idout holds no number" : "idout " + idout + " != id " + request.id());
+            }
+        } else if (response.indexOf(responseMarker, 0) < 0) {
+            return Verdict.fail(ErrorKind.VALIDATION, "no " + traffic.operation() + PerfContract.RESPONSE_SUFFIX + " in the response");
+        }
+        if (deep) {
+            if (deepFactory == null) {
+                deepFactory = ExpectedEcho.newInputFactory();
+            }
+            String mismatch = traffic.expected().mismatch(deepFactory, response.bodyBytes(), request.id());
+            if (mismatch != null) {
+                return Verdict.fail(ErrorKind.VALIDATION, mismatch);
+            }
+        }
+        return Verdict.OK;
+    }
+
+    /** The fault's reason for the error report (the error path may allocate). */
+    private static String faultString(ResponseView response) {
+        String body = response.bodyText();
+        int start = body.indexOf("<faultstring>");
+        int end = body.indexOf("</faultstring>");
+        if (start < 0 || end < start) {
+            return "SOAP fault";
+        }
+        String reason = body.substring(start + "<faultstring>".length(), end).replaceAll("\\s+", " ");
+        return "SOAP fault: " + (reason.length() > 200 ? reason.substring(0, 200) + "..." : reason);
+    }
+}

@@ -1,0 +1,51 @@
+package perflab.soapecho;
+
+import perflab.core.traffic.Traffic;
+import perflab.core.workload.OperationInfo;
+import perflab.core.workload.StackInfo;
+import perflab.core.workload.TrafficOptions;
+import perflab.core.workload.Workload;
+import perflab.soapecho.contract.PerfContract;
+
+import java.util.List;
+
+/** The Apache CXF performance harness (seed 001): document/literal SOAP echo of strings, bytes and structs. */
+public final class SoapEchoWorkload implements Workload {
+    private static final List<StackInfo> STACKS = List.of(
+            new StackInfo("lean", "Jetty 12 core + Woodstox StAX binding, no servlet layer",
+                    "workloads/soap-echo/stack-lean", "perflab.soapecho.lean.LeanSoapEchoServer"));
+    private static final List<OperationInfo> OPERATIONS = List.of(
+            new OperationInfo(PerfContract.ECHO_COMPLEX_TYPE, "echo P NestedComplexType items and the request id"),
+            new OperationInfo(PerfContract.ECHO_STRING, "echo a string of 1024 x P characters"),
+            new OperationInfo(PerfContract.ECHO_BASE64, "echo 1024 bytes as xs:base64Binary"));
+
+    @Override
+    public String name() {
+        return "soap-echo";
+    }
+
+    @Override
+    public String description() {
+        return "Apache CXF performance harness: SOAP 1.1 doc/literal echo (PerfService, SoapHttpDocLitPort)";
+    }
+
+    @Override
+    public List<StackInfo> stacks() {
+        return STACKS;
+    }
+
+    @Override
+    public List<OperationInfo> operations() {
+        return OPERATIONS;
+    }
+
+    @Override
+    public String servicePath() {
+        return PerfContract.SERVICE_PATH;
+    }
+
+    @Override
+    public Traffic traffic(TrafficOptions options) {
+        return SoapEchoTraffic.of(options);
+    }
+}

@@ -1,0 +1,234 @@
+package perflab.soapecho;
+
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import perflab.core.traffic.ClientContext;
+import perflab.core.traffic.ClientSession;
+import perflab.core.traffic.ErrorKind;
+import perflab.core.traffic.Request;
+import perflab.core.traffic.RequestTemplate;
+import perflab.core.traffic.ResponseView;
+import perflab.core.traffic.Verdict;
+import perflab.core.workload.TrafficOptions;
+import perflab.core.workload.Workload;
+import perflab.core.workload.Workloads;
+import perflab.soapecho.contract.PerfContract;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamSource;
+import javax.xml.validation.Schema;
+import javax.xml.validation.SchemaFactory;
+import java.io.ByteArrayInputStream;
+import java.io.StringReader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SoapEchoTrafficTest {
+    private static final URI TARGET = URI.create("http://127.0.0.1:8080" + PerfContract.SERVICE_PATH);
+
+    static SoapEchoTraffic traffic(String operation, int p) {
+        return SoapEchoTraffic.of(new TrafficOptions(operation, p, TARGET, 42L, Map.of()));
+    }
+
+    /** A response view over a byte array, as the driver's would be over its buffer. */
+    record BytesResponse(int status, byte[] body) implements ResponseView {
+        static BytesResponse of(int status, String body) {
+            return new BytesResponse(status, body.getBytes(StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public String header(String name) {
+            return null;
+        }
+
+        @Override
+        public List<String> headers(String name) {
+            return List.of();
+        }
+
+        @Override
+        public int bodyLength() {
+            return body.length;
+        }
+
+        @Override
+        public byte bodyByte(int index) {
+            return body[index];
+        }
+    }
+
+    /** A correct answer made from the request itself: rename the payload elements as the contract says. */
+    static String echoOf(RequestTemplate template, long id) {
+        String request = new String(template.body(id), StandardCharsets.UTF_8);
+        return request.replace("<echoComplexTypeDoc ", "<echoComplexTypeDocResponse ")
+                .replace("</echoComplexTypeDoc>", "</echoComplexTypeDocResponse>")
+                .replace("<in>", "<return>").replace("</in>", "</return>")
+                .replace("<id>", "<idout>").replace("</id>", "</idout>")
+                .replace("<echoStringDoc ", "<echoStringDocResponse ").replace("</echoStringDoc>", "</echoStringDocResponse>")
+                .replace("<echoBase64Doc ", "<echoBase64DocResponse ").replace("</echoBase64Doc>", "</echoBase64DocResponse>")
+                .replace("<return>", PerfContract.ECHO_COMPLEX_TYPE.equals(template.kind()) ? "<return>" : "<out>")
+                .replace("</return>", PerfContract.ECHO_COMPLEX_TYPE.equals(template.kind()) ? "</return>" : "</out>");
+    }
+
+    @Test
+    void workloadIsRegistered() {
+        Workload w = Workloads.named("soap-echo");
+        assertEquals(PerfContract.ECHO_COMPLEX_TYPE, w.operations().get(0).name());
+        assertEquals("lean", w.stacks().get(0).name());
+        assertEquals(PerfContract.SERVICE_PATH, w.servicePath());
+    }
+
+    @Test
+    void packetSizeBelowOneIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> traffic(PerfContract.ECHO_COMPLEX_TYPE, 0));
+        assertTrue(e.getMessage().contains("at least 1"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> traffic("echoNothing", 1));
+    }
+
+    @Test
+    void templatesHaveTheHarnessSizes() {
+        RequestTemplate complex = traffic(PerfContract.ECHO_COMPLEX_TYPE, 1).template();
+        RequestTemplate string = traffic(PerfContract.ECHO_STRING, 1).template();
+        RequestTemplate base64 = traffic(PerfContract.ECHO_BASE64, 1).template();
+        System.out.printf("envelope bytes at P=1: complex %d, string %d, base64 %d%n",
+                complex.bodyLength(), string.bodyLength(), base64.bodyLength());
+        assertTrue(complex.bodyLength() > 1600 && complex.bodyLength() < 1900, "complex " + complex.bodyLength());
+        assertTrue(string.bodyLength() > 1300 && string.bodyLength() < 1500, "string " + string.bodyLength());
+        assertTrue(base64.bodyLength() > 1500 && base64.bodyLength() < 1700, "base64 " + base64.bodyLength());
+        assertTrue(complex.hasIdSlot());
+        assertEquals(PerfContract.SERVICE_PATH, complex.path());
+        assertEquals("POST", complex.method());
+
+        RequestTemplate complex5 = traffic(PerfContract.ECHO_COMPLEX_TYPE, 5).template();
+        int perItem = (complex5.bodyLength() - complex.bodyLength()) / 4;
+        assertTrue(perItem > 1400 && perItem < 1700, "per item " + perItem);
+        assertEquals(5 * 1024, EchoPayloads.string(5, 1).length());
+    }
+
+    @Test
+    void requestsAreValidAgainstTheSchemaAndDeterministic() throws Exception {
+        Schema schema = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(new StreamSource(new StringReader(PerfContract.schema())));
+        for (String op : List.of(PerfContract.ECHO_COMPLEX_TYPE, PerfContract.ECHO_STRING, PerfContract.ECHO_BASE64)) {
+            for (int p : new int[] {1, 3}) {
+                RequestTemplate t = traffic(op, p).template();
+                schema.newValidator().validate(new DOMSource(bodyChild(t.body(123))));
+                assertEquals(new String(t.body(7), StandardCharsets.UTF_8),
+                        new String(traffic(op, p).template().body(7), StandardCharsets.UTF_8));
+            }
+        }
+        assertNotEquals(new String(traffic(PerfContract.ECHO_COMPLEX_TYPE, 1).template().body(1), StandardCharsets.UTF_8),
+                new String(SoapEchoTraffic.of(new TrafficOptions(PerfContract.ECHO_COMPLEX_TYPE, 1, TARGET, 43L, Map.of()))
+                        .template().body(1), StandardCharsets.UTF_8));
+    }
+
+    private static Element bodyChild(byte[] envelope) throws Exception {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        Document doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(envelope));
+        Node body = doc.getDocumentElement().getFirstChild();
+        assertEquals("Body", body.getLocalName());
+        return (Element) body.getFirstChild();
+    }
+
+    @Test
+    void idsIncreasePerClientWithinXsInt() {
+        SoapEchoTraffic t = traffic(PerfContract.ECHO_COMPLEX_TYPE, 1);
+        ClientSession a = t.newSession(new ClientContext(0, 1));
+        ClientSession b = t.newSession(new ClientContext(3, 1));
+        ClientSession far = t.newSession(new ClientContext(1000, 1));
+        long first = a.next().id();
+        assertEquals(first + 1, a.next().id());
+        assertNotEquals(first, b.next().id());
+        long id = far.next().id();
+        assertTrue(id >= 0 && id <= Integer.MAX_VALUE, "id " + id);
+    }
+
+    @Test
+    void checkAcceptsACorrectResponseForEveryOperation() {
+        for (String op : List.of(PerfContract.ECHO_COMPLEX_TYPE, PerfContract.ECHO_STRING, PerfContract.ECHO_BASE64)) {
+            SoapEchoTraffic t = traffic(op, 2);
+            ClientSession s = t.newSession(new ClientContext(2, 9));
+            Request r = s.next();
+            BytesResponse ok = BytesResponse.of(200, echoOf(t.template(), r.id()));
+            assertTrue(s.check(r, ok, false).ok(), op + " cheap");
+            Verdict deep = s.check(r, ok, true);
+            assertTrue(deep.ok(), op + " deep: " + deep);
+        }
+    }
+
+    @Test
+    void wrongIdoutIsAValidationError() {
+        SoapEchoTraffic t = traffic(PerfContract.ECHO_COMPLEX_TYPE, 1);
+        ClientSession s = t.newSession(new ClientContext(0, 9));
+        Request r = s.next();
+        Request other = s.next();
+        Verdict v = s.check(r, BytesResponse.of(200, echoOf(t.template(), other.id())), false);
+        assertEquals(ErrorKind.VALIDATION, v.kind(), v.toString());
+        String noIdout = echoOf(t.template(), r.id()).replace("idout", "idOops");
+        assertEquals(ErrorKind.VALIDATION, s.check(r, BytesResponse.of(200, noIdout), false).kind());
+    }
+
+    @Test
+    void faultAndBadStatusAreClassified() {
+        SoapEchoTraffic t = traffic(PerfContract.ECHO_COMPLEX_TYPE, 1);
+        ClientSession s = t.newSession(new ClientContext(0, 9));
+        Request r = s.next();
+        String fault = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body><soap:Fault>"
+                + "<faultcode>soap:Server</faultcode><faultstring>boom</faultstring></soap:Fault></soap:Body></soap:Envelope>";
+        Verdict v = s.check(r, BytesResponse.of(500, fault), false);
+        assertEquals(ErrorKind.SOAP_FAULT, v.kind());
+        assertTrue(v.message().contains("boom"), v.message());
+        assertEquals(ErrorKind.HTTP_STATUS, s.check(r, BytesResponse.of(503, "busy"), false).kind());
+        assertEquals(ErrorKind.HTTP_STATUS, s.check(r, BytesResponse.of(500, "<html>oops</html>"), false).kind());
+    }
+
+    @Test
+    void deepCheckNamesTheFirstChangedField() {
+        SoapEchoTraffic t = traffic(PerfContract.ECHO_COMPLEX_TYPE, 2);
+        ClientSession s = t.newSession(new ClientContext(0, 9));
+        Request r = s.next();
+        String good = echoOf(t.template(), r.id());
+        EchoItem second = EchoPayloads.items(2, 42L).get(1);
+        String bad = replaceLast(good, "<varEnum>" + second.varEnum() + "</varEnum>",
+                "<varEnum>" + (second.varEnum().equals("RED") ? "BLUE" : "RED") + "</varEnum>");
+        assertTrue(s.check(r, BytesResponse.of(200, bad), false).ok(), "the cheap check does not look at fields");
+        Verdict v = s.check(r, BytesResponse.of(200, bad), true);
+        assertEquals(ErrorKind.VALIDATION, v.kind());
+        assertTrue(v.message().contains("item[1]/varEnum"), v.message());
+
+        String shortDecimal = good.replace("<varDecimal>", "<varDecimal>1");
+        Verdict d = s.check(r, BytesResponse.of(200, shortDecimal), true);
+        assertTrue(d.message().contains("item[0]/varStruct/varDecimal"), d.message());
+
+        // equal values written differently still pass: 'ns3:' prefix renamed, float with another lexical form
+        String relabelled = good.replace("xmlns:ns3=", "xmlns:zz=").replace(">ns3:", ">zz:");
+        assertTrue(s.check(r, BytesResponse.of(200, relabelled), true).ok());
+
+        SoapEchoTraffic st = traffic(PerfContract.ECHO_STRING, 1);
+        ClientSession ss = st.newSession(new ClientContext(0, 9));
+        Request sr = ss.next();
+        String changed = echoOf(st.template(), sr.id()).replaceFirst("<out>.", "<out>~");
+        Verdict sv = ss.check(sr, BytesResponse.of(200, changed), true);
+        assertEquals(ErrorKind.VALIDATION, sv.kind());
+        assertTrue(sv.message().startsWith("out:"), sv.message());
+    }
+
+    private static String replaceLast(String s, String what, String with) {
+        int at = s.lastIndexOf(what);
+        assertTrue(at >= 0, "not found: " + what);
+        return s.substring(0, at) + with + s.substring(at + what.length());
+    }
+}
