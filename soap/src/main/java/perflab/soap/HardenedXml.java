@@ -46,7 +46,8 @@ public final class HardenedXml {
 
     /** Refuses every external resource: DTDs, external entities, anything a document could point at. */
     private static final XMLResolver REFUSE_ALL = (publicId, systemId, baseUri, namespace) -> {
-        throw new XMLStreamException("external resources are not resolved (" + systemId + ")");
+        throw new XMLStreamException("entities and external resources are not allowed"
+                + (systemId != null ? " (" + systemId + ")" : ""));
     };
 
     private HardenedXml() {
@@ -58,7 +59,8 @@ public final class HardenedXml {
         f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
         f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        f.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
+        // replace (i.e. refuse: none can be declared) so that an undeclared &name; is an error, not silently dropped text
+        f.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, true);
         f.setProperty(XMLInputFactory.IS_VALIDATING, false);
         f.setProperty(XMLInputFactory.IS_COALESCING, true);
         f.setProperty(XMLInputFactory.RESOLVER, REFUSE_ALL);

@@ -1,5 +1,7 @@
 package perflab.soap;
 
+import com.ctc.wstx.exc.WstxLazyException;
+
 import javax.xml.namespace.QName;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
@@ -66,7 +68,7 @@ public final class SoapEnvelopeReader {
                         throw SoapFault.client("DOCTYPE is not allowed in SOAP messages");
                     }
                 }
-            } catch (XMLStreamException e) {
+            } catch (XMLStreamException | WstxLazyException e) {
                 throw malformed(e);
             }
         }
@@ -130,7 +132,7 @@ public final class SoapEnvelopeReader {
             if (event != XMLStreamConstants.START_ELEMENT) {
                 throw SoapFault.client("SOAP Body is empty");
             }
-        } catch (XMLStreamException e) {
+        } catch (XMLStreamException | WstxLazyException e) {
             throw malformed(e);
         }
     }
@@ -190,9 +192,14 @@ public final class SoapEnvelopeReader {
         };
     }
 
-    /** A parse error as a Client fault whose reason is the parser's message on one line. */
-    public static SoapFault malformed(XMLStreamException e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    /**
+     * A parse error as a Client fault whose reason is the parser's message on one line. Woodstox reports some
+     * errors lazily, from accessors such as getText(), as a {@link WstxLazyException} (unchecked): callers
+     * reading a payload catch it beside XMLStreamException and pass it here too.
+     */
+    public static SoapFault malformed(Exception e) {
+        Throwable cause = e instanceof WstxLazyException && e.getCause() != null ? e.getCause() : e;
+        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         return SoapFault.client("malformed XML: " + message.replaceAll("\\s+", " ").trim(), e);
     }
 }

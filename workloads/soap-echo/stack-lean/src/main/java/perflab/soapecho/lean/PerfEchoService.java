@@ -1,5 +1,6 @@
 package perflab.soapecho.lean;
 
+import com.ctc.wstx.exc.WstxLazyException;
 import org.codehaus.stax2.XMLStreamReader2;
 import org.codehaus.stax2.typed.TypedXMLStreamException;
 import perflab.soap.HardenedXml;
@@ -55,7 +56,7 @@ final class PerfEchoService {
             return out;
         } catch (TypedXMLStreamException e) {
             throw PerfMessageReader.invalidValue(e);
-        } catch (XMLStreamException e) {
+        } catch (XMLStreamException | WstxLazyException e) {
             throw SoapEnvelopeReader.malformed(e);
         }
     }

@@ -1,6 +1,8 @@
 package perflab.soapecho.lean;
 
 import org.codehaus.stax2.XMLStreamWriter2;
+import org.codehaus.stax2.typed.Base64Variant;
+import org.codehaus.stax2.typed.Base64Variants;
 import perflab.soap.SoapEnvelopeReader;
 import perflab.soapecho.contract.PerfContract;
 
@@ -19,6 +21,8 @@ final class PerfMessageWriter {
     private static final String SOAP = SoapEnvelopeReader.SOAP11_NS;
     private static final String NS = PerfContract.TYPES_NAMESPACE;
     private static final String P = "ns2";
+    /** Base64 on one line, as JAX-WS stacks write it (Woodstox's default breaks lines every 76 characters). */
+    private static final Base64Variant BASE64 = Base64Variants.MIME_NO_LINEFEEDS;
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private final XMLOutputFactory factory;
@@ -38,7 +42,7 @@ final class PerfMessageWriter {
     void writeEchoBase64(OutputStream out, byte[] value) throws XMLStreamException {
         XMLStreamWriter2 w = open(out, PerfContract.ECHO_BASE64);
         w.writeStartElement(P, "out", NS);
-        w.writeBinary(value, 0, value.length);
+        w.writeBinary(BASE64, value, 0, value.length);
         w.writeEndElement();
         close(w);
     }
@@ -68,7 +72,7 @@ final class PerfMessageWriter {
         w.writeEndElement();
         writeQName(w, item.varQName());
         w.writeStartElement(P, "varBase64Binary", NS);
-        w.writeBinary(item.varBase64Binary(), 0, item.varBase64Binary().length);
+        w.writeBinary(BASE64, item.varBase64Binary(), 0, item.varBase64Binary().length);
         w.writeEndElement();
         w.writeStartElement(P, "varHexBinary", NS);
         char[] hex = toHex(item.varHexBinary());
