@@ -1,0 +1,85 @@
+package perflab.driver;
+
+import io.netty.channel.EventLoop;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One Netty event loop's share of the load: its clients, statistics, encoded requests and load model, plus
+ * one periodic task that releases open-model requests and scans for timed-out requests. A periodic scan
+ * instead of a timer per request keeps the hot path free of scheduling (a timeout is detected within
+ * {@code timeout / 10}, at most 100 ms, late).
+ */
+final class DriverLoop implements Runnable {
+    private static final long MIN_SLEEP_NANOS = 100_000;
+
+    final EventLoop eventLoop;
+    final MeasurementWindow window;
+    final LoopStats stats = new LoopStats();
+    final EncodedRequest.Cache encoded;
+    final List<ClientConnection> clients = new ArrayList<>();
+    final long timeoutNanos;
+    final String timeoutMessage;
+    LoadModel model;
+    private final long scanPeriodNanos;
+    private long nextScanNanos;
+    private boolean shutdown;
+
+    DriverLoop(EventLoop eventLoop, MeasurementWindow window, String hostHeader, long timeoutNanos) {
+        this.eventLoop = eventLoop;
+        this.window = window;
+        this.encoded = new EncodedRequest.Cache(hostHeader);
+        this.timeoutNanos = timeoutNanos;
+        this.timeoutMessage = "no complete response within " + timeoutNanos / 1_000_000 + " ms";
+        this.scanPeriodNanos = Math.max(1_000_000, Math.min(timeoutNanos / 10, 100_000_000));
+    }
+
+    /** Connects every client and starts the periodic task. */
+    void start() {
+        eventLoop.execute(() -> {
+            nextScanNanos = System.nanoTime() + scanPeriodNanos;
+            for (ClientConnection c : clients) {
+                c.connect();
+            }
+            run();
+        });
+    }
+
+    @Override
+    public void run() {
+        if (shutdown) {
+            return;
+        }
+        long now = System.nanoTime();
+        long sleep = model.tick(now);
+        if (now >= nextScanNanos) {
+            for (int i = 0; i < clients.size(); i++) {
+                clients.get(i).checkTimeout(now);
+            }
+            nextScanNanos = now + scanPeriodNanos;
+        }
+        sleep = Math.max(MIN_SLEEP_NANOS, Math.min(sleep, nextScanNanos - now));
+        eventLoop.schedule(this, sleep, TimeUnit.NANOSECONDS);
+    }
+
+    /** Requests awaiting a response. Call on the loop. */
+    int inFlight() {
+        int n = 0;
+        for (ClientConnection c : clients) {
+            if (c.busy()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Closes every connection and stops the periodic task. Call on the loop. */
+    void shutdown() {
+        shutdown = true;
+        for (ClientConnection c : clients) {
+            c.shutdown();
+        }
+    }
+}

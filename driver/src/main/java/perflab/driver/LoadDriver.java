@@ -1,0 +1,269 @@
+package perflab.driver;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import org.HdrHistogram.Histogram;
+import perflab.core.os.ProcessCpu;
+import perflab.core.traffic.ClientContext;
+import perflab.core.traffic.ErrorKind;
+import perflab.core.traffic.Traffic;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The load engine: drives a {@link Traffic} against one HTTP/1.1 target with Netty event loops, in the
+ * closed or open model, and measures a warm-up then a measured window.
+ *
+ * <p>Driver saturation: the result is marked saturated when, in the measured window,
+ * <ul>
+ *   <li>the driver process used more than {@value #SATURATED_CPU_SHARE} of the CPU of the cores available to
+ *   it ({@code Runtime.availableProcessors()}), or</li>
+ *   <li>in the open model, the send lag p99 exceeded {@value #SATURATED_LAG_P99_MS} ms: the driver did not
+ *   send requests on time although a connection was free.</li>
+ * </ul>
+ * Time a due request spends waiting for a free connection (a slow or stalled server) is queueing, counted
+ * in its latency but not in lag, so a stalling server never marks the driver saturated.
+ */
+public final class LoadDriver {
+    static final double SATURATED_CPU_SHARE = 0.9;
+    static final double SATURATED_LAG_P99_MS = 10.0;
+    /** At the end, in-flight requests get at most this long (and at most the timeout) to finish cleanly. */
+    static final long MAX_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    private final LoadSpec spec;
+    private final Traffic traffic;
+    private final MeasurementWindow window;
+    private volatile boolean started;
+
+    public LoadDriver(LoadSpec spec, Traffic traffic) {
+        this.spec = spec;
+        this.traffic = traffic;
+        this.window = new MeasurementWindow(spec.warmupRequests(), spec.requests());
+    }
+
+    /** Ends the run early from any thread (Ctrl-C hook, SUT crash); {@link #run} returns what was measured. */
+    public void stop() {
+        stop("interrupted");
+    }
+
+    /** Like {@link #stop()}, with the reason the result reports. */
+    public void stop(String reason) {
+        window.stop(reason);
+    }
+
+    /** Runs warm-up and the measured window; blocks until the window ends or {@link #stop} is called. */
+    public DriverResult run(IntervalListener listener) throws InterruptedException {
+        if (started) {
+            throw new IllegalStateException("a LoadDriver runs once; create a new one for another run");
+        }
+        started = true;
+        int loopCount = Math.min(spec.clients(), spec.eventLoops() > 0 ? spec.eventLoops() : Runtime.getRuntime().availableProcessors());
+        boolean epoll = Epoll.isAvailable();
+        DefaultThreadFactory threads = new DefaultThreadFactory("perflab-driver-loop", true);
+        EventLoopGroup group = epoll ? new EpollEventLoopGroup(loopCount, threads) : new NioEventLoopGroup(loopCount, threads);
+        Class<? extends Channel> channelClass = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+        DriverGcWatch gc = new DriverGcWatch();
+        List<DriverLoop> loops = new ArrayList<>();
+        IntervalTicker ticker = null;
+        try {
+            String host = spec.target().getHost();
+            int port = spec.target().getPort() > 0 ? spec.target().getPort() : 80;
+            InetSocketAddress address = new InetSocketAddress(host, port); // resolved once, not per connect
+            String hostHeader = port == 80 ? host : host + ":" + port;
+            long timeoutNanos = spec.timeout().toNanos();
+            for (int i = 0; i < loopCount; i++) {
+                loops.add(new DriverLoop((EventLoop) group.next(), window, hostHeader, timeoutNanos));
+            }
+            int[] clientsPerLoop = new int[loopCount];
+            for (int i = 0; i < spec.clients(); i++) {
+                DriverLoop loop = loops.get(i % loopCount);
+                clientsPerLoop[i % loopCount]++;
+                int clientIndex = spec.firstClientIndex() + i;
+                long clientSeed = mix(spec.seed(), clientIndex);
+                ClientConnection client = new ClientConnection(loop,
+                        traffic.newSession(new ClientContext(clientIndex, clientSeed)), spec.connections(),
+                        spec.deepCheckRatio(), mix(clientSeed, 0x5EED), spec.openModel());
+                client.bootstrap(new Bootstrap().group(loop.eventLoop).channel(channelClass)
+                        .option(ChannelOption.TCP_NODELAY, true)
+                        .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(spec.timeout().toMillis(), 10_000))
+                        .remoteAddress(address)
+                        .handler(client));
+                loop.clients.add(client);
+            }
+            long startNanos = System.nanoTime();
+            for (int i = 0; i < loopCount; i++) {
+                DriverLoop loop = loops.get(i);
+                if (spec.openModel()) {
+                    double share = spec.rate() * clientsPerLoop[i] / spec.clients();
+                    OpenModelSchedule schedule = new OpenModelSchedule(spec.schedule(), share, mix(spec.seed(), -1 - i),
+                            startNanos, (double) i / loopCount);
+                    loop.model = new OpenModel(window, loop.stats, schedule, timeoutNanos);
+                } else {
+                    loop.model = new ClosedModel(window, spec.thinkTime().toNanos());
+                }
+            }
+            boolean warmup = spec.warmupRequests() > 0 || !spec.warmup().isZero();
+            window.begin(warmup);
+            List<LoopStats> stats = new ArrayList<>();
+            loops.forEach(l -> stats.add(l.stats));
+            ticker = new IntervalTicker(stats, window, listener == null ? i -> { } : listener);
+            ticker.start();
+            loops.forEach(DriverLoop::start);
+
+            if (warmup) {
+                if (spec.warmupRequests() > 0) {
+                    window.awaitMeasureStart();
+                } else if (!window.awaitMeasureEnd(spec.warmup().toNanos())) {
+                    window.startMeasure();
+                }
+            }
+            ProcessCpu.Sample cpuStart = ProcessCpu.self();
+            gc.windowStart();
+            ticker.phaseChanged();
+            if (spec.duration() != null) {
+                long end = window.measureStartNanos() + spec.duration().toNanos();
+                if (!window.awaitMeasureEnd(Math.max(0, end - System.nanoTime()))) {
+                    window.endMeasure("completed");
+                }
+            } else {
+                window.awaitMeasureEnd();
+            }
+            ProcessCpu.Sample cpuEnd = ProcessCpu.self();
+            gc.windowEnd();
+            ticker.finish();
+            ticker = null;
+
+            awaitInFlight(loops, Math.min(timeoutNanos, MAX_GRACE_NANOS));
+            List<LoopStats.Totals> totals = new ArrayList<>();
+            for (DriverLoop loop : loops) {
+                totals.add(onLoop(loop, () -> loop.stats.totals(loop.encoded)));
+            }
+            return result(totals, cpuStart, cpuEnd, gc);
+        } finally {
+            window.stop("interrupted"); // no-op after a normal end; stops the loops' sending otherwise
+            if (ticker != null) {
+                ticker.finish();
+            }
+            for (DriverLoop loop : loops) {
+                loop.eventLoop.execute(loop::shutdown);
+            }
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+            gc.close();
+        }
+    }
+
+    private DriverResult result(List<LoopStats.Totals> totals, ProcessCpu.Sample cpuStart, ProcessCpu.Sample cpuEnd,
+                                DriverGcWatch gc) {
+        Histogram latency = new Histogram(LoopStats.DIGITS);
+        Histogram service = new Histogram(LoopStats.DIGITS);
+        Histogram failed = new Histogram(LoopStats.DIGITS);
+        Histogram lag = new Histogram(LoopStats.DIGITS);
+        long[] errorCounts = new long[ErrorKind.values().length];
+        Map<String, Long> byKind = new TreeMap<>();
+        long successes = 0;
+        long sent = 0;
+        long received = 0;
+        long warmup = 0;
+        long connections = 0;
+        for (LoopStats.Totals t : totals) {
+            latency.add(t.latency());
+            service.add(t.serviceTime());
+            failed.add(t.failed());
+            lag.add(t.lag());
+            for (int k = 0; k < errorCounts.length; k++) {
+                errorCounts[k] += t.errors()[k];
+            }
+            t.successesByKind().forEach((k, v) -> byKind.merge(k, v, Long::sum));
+            successes += t.successes();
+            sent += t.bytesSent();
+            received += t.bytesReceived();
+            warmup += t.warmupCompleted();
+            connections += t.connectionsOpened();
+        }
+        byKind.values().removeIf(v -> v == 0);
+        Map<ErrorKind, Long> errors = new EnumMap<>(ErrorKind.class);
+        for (ErrorKind k : ErrorKind.values()) {
+            errors.put(k, errorCounts[k.ordinal()]);
+        }
+        double seconds = Math.max(0, (window.measureEndNanos() - window.measureStartNanos()) / 1e9);
+        double cpuSeconds = ProcessCpu.secondsBetween(cpuStart, cpuEnd);
+        String saturation = saturation(cpuSeconds, seconds, lag);
+        String reason = window.endReason();
+        return new DriverResult("completed".equals(reason), reason, window.measureStartEpochMs(),
+                window.measureEndEpochMs(), seconds, successes, errors, window.errorSamples(), latency, service,
+                failed, lag, warmup, connections, cpuSeconds, gc.pauseMs(), saturation != null, saturation, sent,
+                received, byKind);
+    }
+
+    /** The rule in the class comment; null when the driver kept up. */
+    private String saturation(double cpuSeconds, double seconds, Histogram lag) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (seconds >= 0.5 && !Double.isNaN(cpuSeconds)) {
+            double share = cpuSeconds / (seconds * cores);
+            if (share > SATURATED_CPU_SHARE) {
+                return String.format("driver CPU was %.0f%% of the %d cores available to it (limit %.0f%%)",
+                        100 * share, cores, 100 * SATURATED_CPU_SHARE);
+            }
+        }
+        if (spec.openModel() && lag.getTotalCount() > 0) {
+            double p99 = lag.getValueAtPercentile(99) / 1000.0;
+            if (p99 > SATURATED_LAG_P99_MS) {
+                return String.format("the open-model schedule fell behind: send lag p99 %.1f ms (limit %.0f ms)",
+                        p99, SATURATED_LAG_P99_MS);
+            }
+        }
+        return null;
+    }
+
+    /** Lets requests in flight at the end finish (they are not counted) so connections close cleanly. */
+    private static void awaitInFlight(List<DriverLoop> loops, long graceNanos) throws InterruptedException {
+        long deadline = System.nanoTime() + graceNanos;
+        while (System.nanoTime() < deadline) {
+            int inFlight = 0;
+            for (DriverLoop loop : loops) {
+                inFlight += onLoop(loop, loop::inFlight);
+            }
+            if (inFlight == 0) {
+                return;
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    private static <T> T onLoop(DriverLoop loop, java.util.concurrent.Callable<T> task) throws InterruptedException {
+        try {
+            return loop.eventLoop.submit(task).get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("driver event loop task failed: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("driver event loop did not answer within 10 s", e);
+        }
+    }
+
+    /** A well-spread 64-bit seed from a seed and an index (SplitMix64's finalizer). */
+    static long mix(long seed, long index) {
+        long z = seed + 0x9E3779B97F4A7C15L * (index + 1);
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

@@ -1,0 +1,184 @@
+package perflab.driver;
+
+import perflab.core.traffic.ErrorKind;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Which phase the run is in, shared by the event loops and the controlling thread. A completion's phase is
+ * decided when it completes: warm-up completions are reported but not measured, measured ones count, and
+ * those after the window's end are dropped. Count-bounded phases hand out tickets from an atomic counter so
+ * that a window of N requests holds exactly N completions whichever loop completes them.
+ */
+final class MeasurementWindow {
+    static final int WARMUP = 0;
+    static final int MEASURE = 1;
+    static final int DONE = 2;
+
+    static final int MAX_ERROR_SAMPLES = 10;
+
+    private volatile int phase;
+    private volatile boolean stopped;
+    private volatile String endReason;
+    private final AtomicLong warmupLeft;
+    private final AtomicLong measureLeft;
+    private final boolean warmupByCount;
+    private final boolean measureByCount;
+    private final CountDownLatch measureStarted = new CountDownLatch(1);
+    private final CountDownLatch measureEnded = new CountDownLatch(1);
+    private volatile long measureStartNanos;
+    private volatile long measureStartEpochMs;
+    private volatile long measureEndNanos;
+    private volatile long measureEndEpochMs;
+    private final AtomicInteger errorSampleCount = new AtomicInteger();
+    private final List<String> errorSamples = new ArrayList<>();
+
+    MeasurementWindow(long warmupRequests, long measuredRequests) {
+        this.warmupByCount = warmupRequests > 0;
+        this.measureByCount = measuredRequests > 0;
+        this.warmupLeft = new AtomicLong(warmupRequests);
+        this.measureLeft = new AtomicLong(measuredRequests);
+    }
+
+    int phase() {
+        return phase;
+    }
+
+    /** Whether clients should start new requests. */
+    boolean sending() {
+        return phase != DONE;
+    }
+
+    /**
+     * The phase a completion (success or error) belongs to, taking a ticket when the phase is count-bounded.
+     * The completion that takes the last warm-up ticket starts the measured window; the one that takes the
+     * last measured ticket ends it.
+     */
+    int completionPhase() {
+        int p = phase;
+        if (p == WARMUP) {
+            if (warmupByCount && warmupLeft.decrementAndGet() == 0) {
+                startMeasure();
+            }
+            return WARMUP;
+        }
+        if (p == MEASURE && measureByCount) {
+            long left = measureLeft.decrementAndGet();
+            if (left < 0) {
+                return DONE;
+            }
+            if (left == 0) {
+                endMeasure("completed");
+            }
+        }
+        return p;
+    }
+
+    void begin(boolean warmup) {
+        if (warmup) {
+            phase = WARMUP;
+        } else {
+            startMeasure();
+        }
+    }
+
+    synchronized void startMeasure() {
+        if (phase != WARMUP) {
+            return;
+        }
+        measureStartEpochMs = System.currentTimeMillis();
+        measureStartNanos = System.nanoTime();
+        phase = MEASURE; // published after the start time, so a loop that sees MEASURE sees the start
+        measureStarted.countDown();
+    }
+
+    synchronized void endMeasure(String reason) {
+        if (phase == DONE) {
+            return;
+        }
+        if (measureStartNanos == 0) {
+            // Stopped during warm-up: an empty measured window at the stop time.
+            measureStartEpochMs = System.currentTimeMillis();
+            measureStartNanos = System.nanoTime();
+        }
+        measureEndEpochMs = System.currentTimeMillis();
+        measureEndNanos = System.nanoTime();
+        endReason = reason;
+        phase = DONE;
+        measureStarted.countDown();
+        measureEnded.countDown();
+    }
+
+    /** Ends the run early from any thread. */
+    void stop(String reason) {
+        stopped = true;
+        endMeasure(reason);
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
+    /** Waits for the measured window to start (count-bounded warm-up) or the run to stop. */
+    void awaitMeasureStart() throws InterruptedException {
+        measureStarted.await();
+    }
+
+    /** Waits up to {@code nanos} for the window to end (count reached or stop); returns true if it ended. */
+    boolean awaitMeasureEnd(long nanos) throws InterruptedException {
+        return measureEnded.await(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    void awaitMeasureEnd() throws InterruptedException {
+        measureEnded.await();
+    }
+
+    long measureStartNanos() {
+        return measureStartNanos;
+    }
+
+    long measureStartEpochMs() {
+        return measureStartEpochMs;
+    }
+
+    long measureEndNanos() {
+        return measureEndNanos;
+    }
+
+    long measureEndEpochMs() {
+        return measureEndEpochMs;
+    }
+
+    String endReason() {
+        return endReason;
+    }
+
+    /** Whether an error message would still be kept (so callers build messages only while it is). */
+    boolean wantsErrorSamples() {
+        return errorSampleCount.get() < MAX_ERROR_SAMPLES;
+    }
+
+    /** Keeps the first few error messages; after that, costs one atomic read. */
+    void sampleError(int phase, ErrorKind kind, String message) {
+        if (phase == DONE || errorSampleCount.get() >= MAX_ERROR_SAMPLES) {
+            return;
+        }
+        if (errorSampleCount.incrementAndGet() <= MAX_ERROR_SAMPLES) {
+            String text = (phase == WARMUP ? "warmup " : "") + kind.jsonName() + ": " + message;
+            synchronized (errorSamples) {
+                errorSamples.add(text);
+            }
+        }
+    }
+
+    List<String> errorSamples() {
+        synchronized (errorSamples) {
+            return List.copyOf(errorSamples);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package perflab.driver;
+
+import perflab.core.traffic.ErrorKind;
+
+import java.util.ArrayDeque;
+
+/**
+ * The open model on one event loop: a tick releases the requests whose intended send time has come into a
+ * backlog, and free connections take them oldest first. Latency counts from the intended time, so a server
+ * stall shows in full (no coordinated omission); the wait for a free connection is queueing, not lag.
+ *
+ * <p>Memory is bounded: a due request that has waited in the backlog for longer than the request timeout
+ * fails as {@link ErrorKind#TIMEOUT} without being sent (its latency already exceeds the timeout), and if
+ * the backlog still reaches {@link RequestBacklog#LIMIT} entries the oldest one fails the same way to make
+ * room. Both are counted like any other timeout, with latency from the intended time.
+ */
+final class OpenModel implements LoadModel {
+    /**
+     * The tick sleeps at least this long: at high rates requests are released in batches of up to 1 ms
+     * (which shows as lag), at low rates the tick wakes at the next intended time.
+     */
+    static final long MIN_TICK_NANOS = 1_000_000;
+
+    private final MeasurementWindow window;
+    private final LoopStats stats;
+    private final OpenModelSchedule schedule;
+    private final long timeoutNanos;
+    private final RequestBacklog backlog = new RequestBacklog();
+    private final ArrayDeque<ClientConnection> free = new ArrayDeque<>();
+    private final String expiredMessage;
+
+    OpenModel(MeasurementWindow window, LoopStats stats, OpenModelSchedule schedule, long timeoutNanos) {
+        this.window = window;
+        this.stats = stats;
+        this.schedule = schedule;
+        this.timeoutNanos = timeoutNanos;
+        this.expiredMessage = "a scheduled request waited " + timeoutNanos / 1_000_000
+                + " ms (the timeout) for a free connection and was not sent";
+    }
+
+    @Override
+    public void clientReady(ClientConnection client, long nowNanos) {
+        if (!window.sending()) {
+            return;
+        }
+        expire(nowNanos);
+        if (!backlog.isEmpty()) {
+            client.send(backlog.pollOldest(), nowNanos);
+        } else if (!client.inFreeQueue) {
+            client.inFreeQueue = true;
+            client.freeSinceNanos = nowNanos;
+            free.addLast(client);
+        }
+    }
+
+    @Override
+    public void connectFailed(ClientConnection client, long nowNanos, String message) {
+        // One due request fails per failed connect attempt; the rest wait for connections that do open.
+        if (!backlog.isEmpty()) {
+            client.failUnsent(ErrorKind.CONNECT, backlog.pollOldest(), message);
+        }
+    }
+
+    @Override
+    public long tick(long nowNanos) {
+        if (!window.sending()) {
+            backlog.clear();
+            free.clear();
+            return Long.MAX_VALUE;
+        }
+        for (long next = schedule.next(); next <= nowNanos; next = schedule.next()) {
+            if (backlog.isFull()) {
+                expireOldest(nowNanos);
+            }
+            backlog.add(next);
+            schedule.advance();
+        }
+        expire(nowNanos);
+        while (!backlog.isEmpty() && !free.isEmpty()) {
+            ClientConnection client = free.pollFirst();
+            client.inFreeQueue = false;
+            if (client.idle()) {
+                client.send(backlog.pollOldest(), client.freeSinceNanos);
+            }
+        }
+        return Math.max(MIN_TICK_NANOS, schedule.next() - nowNanos);
+    }
+
+    @Override
+    public boolean open() {
+        return true;
+    }
+
+    private void expire(long nowNanos) {
+        while (!backlog.isEmpty() && nowNanos - backlog.peekOldest() >= timeoutNanos) {
+            expireOldest(nowNanos);
+        }
+    }
+
+    private void expireOldest(long nowNanos) {
+        long intended = backlog.pollOldest();
+        int phase = window.completionPhase();
+        stats.failure(phase, ErrorKind.TIMEOUT, nowNanos - intended);
+        window.sampleError(phase, ErrorKind.TIMEOUT, expiredMessage);
+    }
+}

@@ -1,0 +1,309 @@
+package perflab.driver;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import perflab.core.traffic.ErrorKind;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LoadDriverTest {
+    private EchoServer server;
+    private EchoTraffic traffic;
+    private final List<Interval> intervals = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void start() throws InterruptedException {
+        server = new EchoServer();
+        traffic = new EchoTraffic();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private DriverResult run(TestSpec spec) throws InterruptedException {
+        return new LoadDriver(spec.build(), traffic).run(intervals::add);
+    }
+
+    @Test
+    void closedModelUsesEveryClientAndMeasuresAnExactCount() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.clients = 8;
+        spec.requests = 500;
+        spec.warmupRequests = 100;
+        DriverResult r = run(spec);
+        assertTrue(r.complete(), r.endReason());
+        assertEquals(500, r.requests());
+        assertEquals(500, r.successes(), () -> "errors: " + r.errors() + " " + r.errorSamples());
+        assertEquals(100, r.warmupRequests());
+        assertEquals(8, server.connections.get());
+        assertEquals(8, traffic.sessions.get());
+        assertEquals(500, r.latency().getTotalCount());
+        assertEquals(500, r.serviceTime().getTotalCount());
+        assertEquals(500L, r.successesByKind().get("echo"));
+        assertTrue(r.bytesSent() > 500L * 100, "bytes sent " + r.bytesSent());
+        assertTrue(r.bytesReceived() > 500L * 50, "bytes received " + r.bytesReceived());
+        assertTrue(r.measureEndEpochMs() >= r.measureStartEpochMs());
+        assertTrue(intervals.stream().anyMatch(i -> i.phase() == Phase.MEASURE));
+    }
+
+    @Test
+    void openModelConstantRateDeliversTheSchedule() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.clients = 8;
+        spec.rate = 200;
+        spec.duration = Duration.ofSeconds(3);
+        DriverResult r = run(spec);
+        assertTrue(r.complete());
+        assertEquals(600, r.successes(), 90, () -> "successes " + r.successes() + " errors " + r.errors());
+        assertEquals(0, r.errorCount(), () -> r.errorSamples().toString());
+        assertTrue(r.lag().getTotalCount() > 0);
+        assertFalse(r.saturated(), r.saturationReason());
+    }
+
+    @Test
+    void openModelPoissonDeliversTheRate() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.clients = 8;
+        spec.rate = 200;
+        spec.schedule = LoadSpec.Schedule.POISSON;
+        spec.duration = Duration.ofSeconds(3);
+        DriverResult r = run(spec);
+        // Poisson: 600 expected, standard deviation ~25; 15% is ~3.6 sigma.
+        assertEquals(600, r.successes(), 90, () -> "successes " + r.successes());
+        assertEquals(0, r.errorCount(), () -> r.errorSamples().toString());
+    }
+
+    @Test
+    void wrongAnswersAreValidationErrorsNotThroughput() throws Exception {
+        server.wrongId = true;
+        TestSpec spec = new TestSpec(server.uri());
+        spec.duration = Duration.ofMillis(800);
+        DriverResult r = run(spec);
+        assertEquals(0, r.successes());
+        assertTrue(r.errors().get(ErrorKind.VALIDATION) > 10, r.errors().toString());
+        assertEquals(r.errorCount(), r.errors().get(ErrorKind.VALIDATION));
+        assertEquals(r.errorCount(), r.failedLatency().getTotalCount());
+        assertFalse(r.errorSamples().isEmpty());
+        assertTrue(r.errorSamples().size() <= MeasurementWindow.MAX_ERROR_SAMPLES);
+        assertTrue(r.errorSamples().get(0).contains("idout"), r.errorSamples().get(0));
+    }
+
+    @Test
+    void http500IsAnHttpStatusError() throws Exception {
+        server.status500 = true;
+        TestSpec spec = new TestSpec(server.uri());
+        spec.requests = 200;
+        DriverResult r = run(spec);
+        assertEquals(200, r.errors().get(ErrorKind.HTTP_STATUS));
+        assertEquals(0, r.successes());
+    }
+
+    @Test
+    void chunkedResponsesAreFramedAndChecked() throws Exception {
+        server.chunked = true;
+        TestSpec spec = new TestSpec(server.uri());
+        spec.requests = 300;
+        spec.deepCheckRatio = 1.0;
+        DriverResult r = run(spec);
+        assertEquals(300, r.successes(), () -> r.errorSamples().toString());
+        assertEquals(4, server.connections.get());
+    }
+
+    @Test
+    void coordinatedOmissionIsCorrectedWhenTheServerStalls() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.clients = 16;
+        spec.rate = 1000;
+        spec.warmup = Duration.ofMillis(500);
+        spec.duration = Duration.ofSeconds(3);
+        ScheduledExecutorService stall = Executors.newSingleThreadScheduledExecutor();
+        try {
+            stall.schedule(() -> server.stallFor(1000), 1500, TimeUnit.MILLISECONDS);
+            DriverResult r = run(spec);
+            double latencyP99 = r.latency().getValueAtPercentile(99) / 1000.0;
+            double serviceP99 = r.serviceTime().getValueAtPercentile(99) / 1000.0;
+            assertTrue(latencyP99 >= 200, "latency p99 " + latencyP99 + " ms");
+            assertTrue(serviceP99 < 150, "service time p99 " + serviceP99 + " ms");
+            assertEquals(3000, r.successes(), 450, "successes " + r.successes());
+            assertFalse(r.saturated(), r.saturationReason());
+            assertTrue(r.lag().getValueAtPercentile(99) / 1000.0 < LoadDriver.SATURATED_LAG_P99_MS);
+        } finally {
+            stall.shutdownNow();
+        }
+    }
+
+    @Test
+    void keepaliveOffOpensAConnectionPerRequest() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.connections = ConnectionPolicy.PER_REQUEST;
+        spec.requests = 300;
+        DriverResult r = run(spec);
+        assertEquals(300, r.successes(), () -> r.errorSamples().toString());
+        assertEquals(300, r.connectionsOpened(), 4 + 1);
+        assertTrue(server.connections.get() >= 300);
+    }
+
+    @Test
+    void keepaliveNClosesAfterNRequests() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.connections = new ConnectionPolicy(10);
+        spec.requests = 400;
+        DriverResult r = run(spec);
+        assertEquals(400, r.successes(), () -> r.errorSamples().toString());
+        assertEquals(40, r.connectionsOpened(), 5);
+    }
+
+    @Test
+    void serverConnectionCloseIsHonoured() throws Exception {
+        server.closeEach = true;
+        TestSpec spec = new TestSpec(server.uri());
+        spec.requests = 200;
+        DriverResult r = run(spec);
+        assertEquals(200, r.successes(), () -> r.errorSamples().toString());
+        assertEquals(200, r.connectionsOpened(), 5);
+    }
+
+    @Test
+    void aServerThatNeverAnswersGivesTimeoutsAndTheRunEndsOnTime() throws Exception {
+        server.neverAnswer = true;
+        TestSpec spec = new TestSpec(server.uri());
+        spec.timeout = Duration.ofMillis(300);
+        spec.duration = Duration.ofMillis(1500);
+        long t0 = System.nanoTime();
+        DriverResult r = run(spec);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertTrue(seconds < 1.5 + 2.5, "took " + seconds + " s");
+        assertTrue(r.errors().get(ErrorKind.TIMEOUT) >= 4, r.errors().toString());
+        assertEquals(0, r.successes());
+        assertTrue(r.complete());
+        assertTrue(traffic.failedCallbacks.get() >= r.errors().get(ErrorKind.TIMEOUT));
+        // every timeout closes its (possibly stuck) connection
+        assertTrue(server.connections.get() > 4, "connections " + server.connections.get());
+    }
+
+    @Test
+    void aClosedPortGivesConnectErrorsWithoutHanging() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            port = s.getLocalPort();
+        }
+        TestSpec spec = new TestSpec(URI.create("http://127.0.0.1:" + port + "/echo"));
+        spec.duration = Duration.ofSeconds(1);
+        long t0 = System.nanoTime();
+        DriverResult r = run(spec);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertTrue(seconds < 3.5, "took " + seconds + " s");
+        long connectErrors = r.errors().get(ErrorKind.CONNECT);
+        assertTrue(connectErrors >= 4, r.errors().toString());
+        // backoff: 4 clients cannot fail more than ~4 x (1 s / 10 ms) times, and not in a tight spin
+        assertTrue(connectErrors < 500, "connect errors " + connectErrors);
+        assertEquals(0, r.successes());
+        assertEquals(0, r.connectionsOpened());
+        assertTrue(r.errorSamples().get(0).startsWith("connect"), r.errorSamples().toString());
+    }
+
+    @Test
+    void stopFromAnotherThreadEndsEarlyWithPartialCounts() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.duration = Duration.ofSeconds(30);
+        LoadDriver driver = new LoadDriver(spec.build(), traffic);
+        ScheduledExecutorService stopper = Executors.newSingleThreadScheduledExecutor();
+        try {
+            stopper.schedule(() -> driver.stop(), 1, TimeUnit.SECONDS);
+            long t0 = System.nanoTime();
+            DriverResult r = driver.run(intervals::add);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertFalse(r.complete());
+            assertEquals("interrupted", r.endReason());
+            assertTrue(seconds < 5, "took " + seconds + " s");
+            assertTrue(r.successes() > 10, "successes " + r.successes());
+            assertTrue(r.measuredSeconds() > 0.5 && r.measuredSeconds() < 3, "window " + r.measuredSeconds());
+        } finally {
+            stopper.shutdownNow();
+        }
+    }
+
+    @Test
+    void deepCheckCoversWarmupAndASampleOfTheMeasuredPhase() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.warmupRequests = 200;
+        spec.requests = 2000;
+        spec.deepCheckRatio = 0.0;
+        DriverResult none = run(spec);
+        assertEquals(200, none.warmupRequests());
+        assertEquals(200, traffic.deepChecks.get(), "warm-up responses are all deep-checked, measured ones never at ratio 0");
+
+        traffic = new EchoTraffic();
+        spec.deepCheckRatio = 0.2;
+        DriverResult some = run(spec);
+        assertEquals(2000, some.successes());
+        double measuredDeep = traffic.deepChecks.get() - 200;
+        assertEquals(0.2, measuredDeep / 2000, 0.06, "deep share " + measuredDeep / 2000);
+    }
+
+    @Test
+    void intervalsReportWarmupThenMeasurement() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.warmup = Duration.ofMillis(1500);
+        spec.duration = Duration.ofMillis(2500);
+        DriverResult r = run(spec);
+        List<Phase> phases = intervals.stream().map(Interval::phase).collect(Collectors.toList());
+        assertEquals(Phase.WARMUP, phases.get(0));
+        assertEquals(Phase.MEASURE, phases.get(phases.size() - 1));
+        assertEquals(phases.lastIndexOf(Phase.WARMUP) + 1, phases.indexOf(Phase.MEASURE), phases.toString());
+        long measured = intervals.stream().filter(i -> i.phase() == Phase.MEASURE).mapToLong(Interval::successes).sum();
+        long warm = intervals.stream().filter(i -> i.phase() == Phase.WARMUP).mapToLong(Interval::successes).sum();
+        // the cut at the phase change races with completions: a few may land on the other side
+        assertEquals(r.successes(), measured, Math.max(20, r.successes() * 0.02));
+        assertEquals(r.warmupRequests(), warm, Math.max(20, r.warmupRequests() * 0.02));
+        // counters and recorders are swapped a moment apart: a completion may straddle a cut
+        long counted = intervals.stream().mapToLong(Interval::successes).sum();
+        long recorded = intervals.stream().mapToLong(i -> i.latency().getTotalCount()).sum();
+        assertEquals(counted, recorded, 10);
+        assertEquals(2.5, r.measuredSeconds(), 0.3);
+    }
+
+    @Test
+    void noDriverThreadOutlivesTheRun() throws Exception {
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        TestSpec spec = new TestSpec(server.uri());
+        spec.duration = Duration.ofMillis(500);
+        run(spec);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        List<String> leaked;
+        do {
+            leaked = Thread.getAllStackTraces().keySet().stream()
+                    .filter(Thread::isAlive)
+                    .filter(t -> !before.contains(t))
+                    .filter(t -> !t.isDaemon() || t.getName().startsWith("perflab-driver"))
+                    .map(Thread::getName)
+                    .collect(Collectors.toList());
+            if (leaked.isEmpty()) {
+                break;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < deadline);
+        assertTrue(leaked.isEmpty(), "threads left running: " + leaked);
+    }
+}
