@@ -38,7 +38,7 @@ final class PerflabProcess implements AutoCloseable {
     }
 
     /** Runs to the end (bounded) and returns the exit status. */
-    int await(Duration limit) throws InterruptedException {
+    int await(Duration limit) throws InterruptedException, IOException {
         if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("perflab did not end within " + limit + "; stderr: " + err());
