@@ -18,11 +18,15 @@ import java.util.List;
  * the duration of every pause that starts inside the window. Beans that report concurrent work rather than
  * pauses are skipped: ZGC and Shenandoah report pauses on their "... Pauses" beans and concurrent cycles on
  * "... Cycles"; G1 (JDK 20+) reports concurrent marking on "G1 Concurrent GC".
+ *
+ * <p>Times are wall-clock: a notification's time stamp is taken when the collection ends, so a pause starts
+ * at time stamp minus duration. (GcInfo's own start time counts from the management agent's start, not the
+ * JVM's, so it cannot be compared with RuntimeMXBean uptime.)
  */
 final class DriverGcWatch implements NotificationListener, AutoCloseable {
     private final List<NotificationEmitter> emitters = new ArrayList<>();
-    private long windowStartUptimeMs = Long.MAX_VALUE;
-    private long windowEndUptimeMs = Long.MAX_VALUE;
+    private long windowStartEpochMs = Long.MAX_VALUE;
+    private long windowEndEpochMs = Long.MAX_VALUE;
     private long pauseMs;
     private long pauses;
 
@@ -39,12 +43,12 @@ final class DriverGcWatch implements NotificationListener, AutoCloseable {
         return !name.contains("Cycles") && !name.contains("Concurrent");
     }
 
-    synchronized void windowStart() {
-        windowStartUptimeMs = ManagementFactory.getRuntimeMXBean().getUptime();
+    synchronized void windowStart(long epochMs) {
+        windowStartEpochMs = epochMs;
     }
 
-    synchronized void windowEnd() {
-        windowEndUptimeMs = ManagementFactory.getRuntimeMXBean().getUptime();
+    synchronized void windowEnd(long epochMs) {
+        windowEndEpochMs = epochMs;
     }
 
     /** Pause time (ms) of pauses that started inside the window, as far as they have been notified. */
@@ -62,10 +66,10 @@ final class DriverGcWatch implements NotificationListener, AutoCloseable {
             return;
         }
         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
-        long start = info.getGcInfo().getStartTime();
         long duration = info.getGcInfo().getDuration();
+        long start = notification.getTimeStamp() - duration;
         synchronized (this) {
-            if (start >= windowStartUptimeMs && start <= windowEndUptimeMs) {
+            if (start >= windowStartEpochMs && start <= windowEndEpochMs) {
                 pauseMs += duration;
                 pauses++;
             }

@@ -137,7 +137,7 @@ public final class LoadDriver {
                 }
             }
             ProcessCpu.Sample cpuStart = ProcessCpu.self();
-            gc.windowStart();
+            gc.windowStart(window.measureStartEpochMs());
             ticker.phaseChanged();
             if (spec.duration() != null) {
                 long end = window.measureStartNanos() + spec.duration().toNanos();
@@ -148,7 +148,7 @@ public final class LoadDriver {
                 window.awaitMeasureEnd();
             }
             ProcessCpu.Sample cpuEnd = ProcessCpu.self();
-            gc.windowEnd();
+            gc.windowEnd(window.measureEndEpochMs());
             ticker.finish();
             ticker = null;
 

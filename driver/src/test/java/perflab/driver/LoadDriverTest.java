@@ -224,6 +224,62 @@ class LoadDriverTest {
     }
 
     @Test
+    void openModelAgainstAClosedPortFailsAndEndsOnTime() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            port = s.getLocalPort();
+        }
+        TestSpec spec = new TestSpec(URI.create("http://127.0.0.1:" + port + "/echo"));
+        spec.rate = 100;
+        spec.timeout = Duration.ofMillis(300);
+        spec.duration = Duration.ofSeconds(1);
+        long t0 = System.nanoTime();
+        DriverResult r = run(spec);
+        assertTrue((System.nanoTime() - t0) / 1e9 < 3.5);
+        assertTrue(r.errors().get(ErrorKind.CONNECT) > 0, r.errors().toString());
+        // due requests that found no connection for longer than the timeout fail as timeouts, unsent
+        assertEquals(100, r.errorCount(), 40, r.errors().toString());
+        assertEquals(0, r.successes());
+    }
+
+    @Test
+    void garbageFromTheServerIsAnIoError() throws Exception {
+        try (ServerSocket garbage = new ServerSocket()) {
+            garbage.bind(new InetSocketAddress("127.0.0.1", 0));
+            Thread acceptor = new Thread(() -> {
+                while (!garbage.isClosed()) {
+                    try {
+                        java.net.Socket s = garbage.accept();
+                        s.setSoTimeout(5000);
+                        Thread t = new Thread(() -> {
+                            try (s) {
+                                byte[] buf = new byte[4096];
+                                while (s.getInputStream().read(buf) > 0) {
+                                    s.getOutputStream().write("SMTP ready\r\n\r\n".getBytes());
+                                }
+                            } catch (IOException ignored) {
+                                // the driver closed it
+                            }
+                        });
+                        t.setDaemon(true);
+                        t.start();
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            TestSpec spec = new TestSpec(URI.create("http://127.0.0.1:" + garbage.getLocalPort() + "/echo"));
+            spec.requests = 50;
+            DriverResult r = run(spec);
+            assertEquals(50, r.errors().get(ErrorKind.IO), r.errors().toString());
+            assertTrue(r.errorSamples().get(0).contains("unparseable response"), r.errorSamples().toString());
+        }
+    }
+
+    @Test
     void stopFromAnotherThreadEndsEarlyWithPartialCounts() throws Exception {
         TestSpec spec = new TestSpec(server.uri());
         spec.duration = Duration.ofSeconds(30);
