@@ -138,7 +138,9 @@ public final class LoadDriver {
             }
             ProcessCpu.Sample cpuStart = ProcessCpu.self();
             gc.windowStart(window.measureStartEpochMs());
-            ticker.phaseChanged();
+            if (warmup) {
+                ticker.phaseChanged();
+            }
             if (spec.duration() != null) {
                 long end = window.measureStartNanos() + spec.duration().toNanos();
                 if (!window.awaitMeasureEnd(Math.max(0, end - System.nanoTime()))) {

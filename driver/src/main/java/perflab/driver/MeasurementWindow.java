@@ -79,7 +79,10 @@ final class MeasurementWindow {
         return p;
     }
 
-    void begin(boolean warmup) {
+    synchronized void begin(boolean warmup) {
+        if (phase == DONE) {
+            return; // stopped before the run began
+        }
         if (warmup) {
             phase = WARMUP;
         } else {

@@ -301,6 +301,20 @@ class LoadDriverTest {
     }
 
     @Test
+    void stopBeforeRunReturnsAtOnce() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.duration = Duration.ofSeconds(30);
+        spec.warmup = Duration.ofSeconds(5);
+        LoadDriver driver = new LoadDriver(spec.build(), traffic);
+        driver.stop();
+        long t0 = System.nanoTime();
+        DriverResult r = driver.run(intervals::add);
+        assertTrue((System.nanoTime() - t0) / 1e9 < 3);
+        assertFalse(r.complete());
+        assertEquals(0, r.requests());
+    }
+
+    @Test
     void deepCheckCoversWarmupAndASampleOfTheMeasuredPhase() throws Exception {
         TestSpec spec = new TestSpec(server.uri());
         spec.warmupRequests = 200;
