@@ -83,6 +83,7 @@ final class ResponseParser implements ResponseView {
         lastSegment = 0;
         lastSegmentBodyOffset = 0;
         chunkRemaining = 0;
+        bodyStartedUntilClose = false;
         error = null;
     }
 

@@ -153,6 +153,17 @@ class LoadDriverTest {
     }
 
     @Test
+    void thinkTimeSpacesAClientsRequests() throws Exception {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.clients = 2;
+        spec.think = Duration.ofMillis(100);
+        spec.duration = Duration.ofSeconds(1);
+        DriverResult r = run(spec);
+        // 2 clients x (1 s / (100 ms + a little)) and no more
+        assertTrue(r.successes() >= 12 && r.successes() <= 22, "successes " + r.successes());
+    }
+
+    @Test
     void keepaliveOffOpensAConnectionPerRequest() throws Exception {
         TestSpec spec = new TestSpec(server.uri());
         spec.connections = ConnectionPolicy.PER_REQUEST;
