@@ -2,6 +2,7 @@ package perflab.soapecho.lean;
 
 import perflab.core.sut.SutArgs;
 
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -11,14 +12,28 @@ import java.util.Set;
  * @param maxRequestBytes          the largest request body accepted; larger ones get a Client fault
  * @param maxRequestsPerConnection requests served on one connection before it is closed; 0 = unlimited
  * @param accessLog                NCSA access log to {@code accessLogFile}
- * @param serverMetrics            count requests and service time; printed on stdout at stop
+ * @param serverMetrics            count requests per HTTP version and service time; printed on stdout at stop
+ * @param http                     {@code http1} or {@code h2c} (HTTP/2 cleartext beside HTTP/1.1)
  */
 record LeanSettings(String host, int port, int serverThreads, int maxRequestBytes, int maxRequestsPerConnection,
-                    boolean accessLog, String accessLogFile, boolean serverMetrics) {
+                    boolean accessLog, String accessLogFile, boolean serverMetrics, Http http) {
 
     static final Set<String> NAMES = Set.of("server-threads", "max-request-bytes", "max-requests-per-connection",
-            "access-log", "access-log-file", "server-metrics");
+            "access-log", "access-log-file", "server-metrics", "http");
     static final int DEFAULT_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+    /** The HTTP versions the connector serves. */
+    enum Http {
+        HTTP1, H2C;
+
+        static Http parse(String value) {
+            return switch (value.trim().toLowerCase(Locale.ROOT)) {
+                case "http1", "http/1.1", "http1.1" -> HTTP1;
+                case "h2c" -> H2C;
+                default -> throw new IllegalArgumentException("--http must be http1 or h2c, got '" + value + "'");
+            };
+        }
+    }
 
     LeanSettings {
         if (port < 0 || port > 65535) {
@@ -39,6 +54,7 @@ record LeanSettings(String host, int port, int serverThreads, int maxRequestByte
         return new LeanSettings(args.get("host", "127.0.0.1"), args.getInt("port", 8080),
                 args.getInt("server-threads", 200), args.getInt("max-request-bytes", DEFAULT_MAX_REQUEST_BYTES),
                 args.getInt("max-requests-per-connection", 0), args.getBoolean("access-log", false),
-                args.get("access-log-file", "access.log"), args.getBoolean("server-metrics", false));
+                args.get("access-log-file", "access.log"), args.getBoolean("server-metrics", false),
+                Http.parse(args.get("http", "http1")));
     }
 }

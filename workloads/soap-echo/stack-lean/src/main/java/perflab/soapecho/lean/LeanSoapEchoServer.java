@@ -1,5 +1,6 @@
 package perflab.soapecho.lean;
 
+import org.eclipse.jetty.server.ConnectionFactory;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -12,7 +13,7 @@ import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
 
 /**
- * The soap-echo lean stack's SUT main: Jetty 12 core (HTTP/1.1, no servlet layer) in front of a StAX
+ * The soap-echo lean stack's SUT main: Jetty 12 core (HTTP/1.1, and h2c with {@code --http h2c}; no servlet layer) in front of a StAX
  * echo service. Settings: see {@link LeanSettings#NAMES}; process protocol: {@link SutBootstrap}.
  */
 public final class LeanSoapEchoServer {
@@ -28,6 +29,19 @@ public final class LeanSoapEchoServer {
         return start(LeanSettings.from(args));
     }
 
+    /**
+     * HTTP/1.1 always; with {@code --http h2c} also HTTP/2 cleartext: by prior knowledge (Jetty's HTTP/1.1
+     * connection hands a "PRI * HTTP/2.0" preface to the h2c factory) and by Upgrade: h2c on requests
+     * without a body ({@link H2cConnectionFactory}).
+     */
+    private static ConnectionFactory[] connectionFactories(LeanSettings settings, HttpConfiguration http) {
+        HttpConnectionFactory http1 = new HttpConnectionFactory(http);
+        if (settings.http() == LeanSettings.Http.HTTP1) {
+            return new ConnectionFactory[] {http1};
+        }
+        return new ConnectionFactory[] {http1, new H2cConnectionFactory(http)};
+    }
+
     static RunningServer start(LeanSettings settings) throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool(settings.serverThreads(), Math.min(8, settings.serverThreads()));
         threads.setName("sut");
@@ -37,7 +51,7 @@ public final class LeanSoapEchoServer {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        ServerConnector connector = new ServerConnector(server, connectionFactories(settings, http));
         connector.setHost(settings.host());
         connector.setPort(settings.port());
         server.addConnector(connector);

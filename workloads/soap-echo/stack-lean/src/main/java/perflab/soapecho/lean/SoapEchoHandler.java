@@ -3,6 +3,7 @@ package perflab.soapecho.lean;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.ConnectionMetaData;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -86,7 +87,8 @@ final class SoapEchoHandler extends Handler.Abstract {
             fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
         } finally {
             if (metrics != null) {
-                metrics.record(System.nanoTime() - start, faulted);
+                metrics.record(System.nanoTime() - start, faulted,
+                        request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_2);
             }
         }
     }
@@ -106,12 +108,15 @@ final class SoapEchoHandler extends Handler.Abstract {
         response.write(true, ByteBuffer.wrap(bytes), callback);
     }
 
-    /** Emulates a server's "max persistent requests per connection": Connection: close on the Nth request. */
+    /**
+     * Emulates a server's "max persistent requests per connection": Connection: close on the Nth HTTP/1.x
+     * request. HTTP/2 has no Connection header (its streams share one connection by design): not limited.
+     */
     private void limitRequestsPerConnection(Request request, Response response) {
-        if (maxRequestsPerConnection <= 0) {
+        ConnectionMetaData connection = request.getConnectionMetaData();
+        if (maxRequestsPerConnection <= 0 || connection.getHttpVersion() == HttpVersion.HTTP_2) {
             return;
         }
-        ConnectionMetaData connection = request.getConnectionMetaData();
         int[] served = (int[]) connection.getAttribute(REQUESTS_ON_CONNECTION);
         if (served == null) {
             served = new int[1];
