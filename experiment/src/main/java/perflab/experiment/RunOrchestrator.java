@@ -133,7 +133,7 @@ public final class RunOrchestrator {
                     sutExit = "the SUT exited unexpectedly (exit status " + code + ")";
                     LoadDriver d = driver;
                     if (d != null) {
-                        d.stop();
+                        d.stop(sutExit);
                     }
                 });
             } else {

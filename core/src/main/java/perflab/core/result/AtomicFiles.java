@@ -17,6 +17,12 @@ public final class AtomicFiles {
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
         try {
+            // createTempFile makes the file private (0600); results are for every user of the machine to read
+            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: keep the default
+        }
+        try {
             Files.write(tmp, content);
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
