@@ -1,0 +1,92 @@
+package perflab.monitor.gc;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+import java.util.List;
+
+/**
+ * GC figures of one measured window of a HotSpot unified GC log; serialised under {@code gc} in summary.json.
+ * Sizes are MB of 2^20 bytes (HotSpot's "M").
+ *
+ * <p>Definitions:
+ * <ul>
+ * <li>{@code count}: collections (HotSpot GC ids) that started in the window, stop-the-world and concurrent:
+ * {@code count = youngCount + fullCount + concurrentCount}.</li>
+ * <li>{@code youngCount}: collections of the young generation only: "Pause Young" (Serial, Parallel; G1 Normal,
+ * Concurrent Start, Prepare Mixed) and generational ZGC's Minor Collections.</li>
+ * <li>{@code fullCount}: stop-the-world collections that reclaim the old generation: "Pause Full" (any
+ * collector), G1 mixed pauses ("Pause Young (Mixed)") and Shenandoah's degenerated GCs.</li>
+ * <li>{@code concurrentCount}: concurrent old or whole-heap cycles: G1 concurrent mark cycles (their Remark
+ * and Cleanup pauses are "other" pauses), ZGC cycles (single-generation) and Major Collections
+ * (generational), Shenandoah cycles. Their concurrent work is not pause time.</li>
+ * <li>Pauses ({@code pauseCount}, {@code totalPauseMs}, max, p50, p99) are the stop-the-world pause lines only,
+ * counted when they end in the window; for ZGC these are the gc,phases "Pause Mark Start/Mark End/Relocate
+ * Start" lines, for Shenandoah the "Pause Init Mark/Final Mark/Init Update Refs/Final Update Refs/..." lines.
+ * Time to reach the safepoint is not included (HotSpot does not count it in the pause line either).
+ * {@code youngPauseMs} and {@code fullPauseMs} split the total by the pause's own kind.</li>
+ * <li>{@code overheadPercent}: totalPauseMs as % of the window's wall time (the window clipped to the log's
+ * span: JVM start to last line).</li>
+ * <li>{@code gcCpuSeconds}: user + system CPU of the "gc,cpu" lines in the window (Serial, Parallel, G1
+ * pauses); null when the log has none (ZGC, Shenandoah) — pauses understate those collectors' cost.</li>
+ * <li>{@code liveSetMb}: steady-state live set: median heap in use after the old-reclaiming collections in the
+ * window (Pause Full, G1 mixed, Shenandoah degenerated and concurrent cycles, ZGC cycles and Major
+ * Collections; per collection the lowest "after" figure it logged); when there are none, the minimum heap
+ * after a young collection in the second half of the window (an upper bound: old garbage not yet collected
+ * is included). Null when the window has no collection with heap figures.</li>
+ * <li>{@code allocationRateMbPerSec}: sum over consecutive collections of (heap before this collection −
+ * heap after the previous one, if positive), plus for ZGC the allocation it logs during each concurrent
+ * cycle, divided by the time from the first to the last such collection in the window. For concurrent
+ * collectors this is a lower bound.</li>
+ * <li>{@code allocatedBytesPerRequest}: set by the caller with {@link #withRequests(long)}.</li>
+ * <li>{@code cascades}: each second (epoch-aligned) in which the pause time inside the second leaves the
+ * application less than {@code cascadeThreshold} of it; {@code cascadeSeconds} is how many.</li>
+ * </ul>
+ *
+ * @param collector "serial", "parallel", "g1", "zgc", "zgc-generational", "shenandoah" (perflab's names), or
+ *                  "unknown"
+ * @param clock     "wall" when times are wall-clock epoch ms (the time decoration), "uptime" otherwise
+ * @param perSecond per-second series for timeseries.csv (not in JSON: summary.json carries the totals)
+ */
+public record GcAnalysis(
+        String collector,
+        long count,
+        long youngCount,
+        long fullCount,
+        long concurrentCount,
+        long pauseCount,
+        double totalPauseMs,
+        double youngPauseMs,
+        double fullPauseMs,
+        double overheadPercent,
+        double maxPauseMs,
+        double p50PauseMs,
+        double p99PauseMs,
+        Double gcCpuSeconds,
+        Double liveSetMb,
+        Double allocationRateMbPerSec,
+        Double allocatedBytesPerRequest,
+        double windowSeconds,
+        String clock,
+        double cascadeThreshold,
+        int cascadeSeconds,
+        List<GcCascade> cascades,
+        @JsonIgnore List<GcSecond> perSecond) {
+
+    public static final double DEFAULT_CASCADE_THRESHOLD = 0.5;
+
+    /** Bytes allocated per request: the allocation rate over the window divided by the requests served in it. */
+    public Double allocatedBytesPerRequest(long requests) {
+        if (allocationRateMbPerSec == null || requests <= 0) {
+            return null;
+        }
+        return allocationRateMbPerSec * windowSeconds * 1024 * 1024 / requests;
+    }
+
+    /** This analysis with {@code allocatedBytesPerRequest} set from {@code requests} served in the window. */
+    public GcAnalysis withRequests(long requests) {
+        return new GcAnalysis(collector, count, youngCount, fullCount, concurrentCount, pauseCount, totalPauseMs,
+                youngPauseMs, fullPauseMs, overheadPercent, maxPauseMs, p50PauseMs, p99PauseMs, gcCpuSeconds,
+                liveSetMb, allocationRateMbPerSec, allocatedBytesPerRequest(requests), windowSeconds, clock,
+                cascadeThreshold, cascadeSeconds, cascades, perSecond);
+    }
+}
