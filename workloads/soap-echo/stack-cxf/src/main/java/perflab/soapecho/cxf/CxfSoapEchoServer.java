@@ -55,7 +55,7 @@ public final class CxfSoapEchoServer {
         return start(CxfSettings.from(args));
     }
 
-    static RunningServer start(CxfSettings settings) throws Exception {
+    static Running start(CxfSettings settings) throws Exception {
         QUIET.forEach(l -> l.setLevel(Level.WARNING)); // its INFO lines (publish address, ...) are noise on stderr
         if (settings.port() != 0) {
             return publish(settings, settings.port());
@@ -75,7 +75,7 @@ public final class CxfSoapEchoServer {
         throw last;
     }
 
-    private static RunningServer publish(CxfSettings settings, int port) throws Exception {
+    private static Running publish(CxfSettings settings, int port) throws Exception {
         Bus bus = BusFactory.newInstance().createBus();
         try {
             // CXF's Jetty engine adds an h2c connection factory whenever jetty-http2-server is on the classpath,
@@ -118,30 +118,50 @@ public final class CxfSoapEchoServer {
                 log.start();
                 jetty.setRequestLog(log);
             }
-            int bound = ((ServerConnector) engine.getConnector()).getLocalPort();
-            return new RunningServer() {
-                @Override
-                public int port() {
-                    return bound;
-                }
-
-                @Override
-                public void stop() throws Exception {
-                    try {
-                        jetty.stop(); // graceful: in-flight requests finish, connectors close
-                        server.destroy();
-                    } finally {
-                        bus.shutdown(true);
-                    }
-                    if (metrics != null) {
-                        System.out.println(metrics.summaryLine());
-                        System.out.flush();
-                    }
-                }
-            };
+            return new Running(((ServerConnector) engine.getConnector()).getLocalPort(), jetty, server, bus, metrics);
         } catch (Exception | Error e) {
             bus.shutdown(true);
             throw e;
+        }
+    }
+
+    /** The started stack; tests read its metrics without parsing stdout. */
+    static final class Running implements RunningServer {
+        private final int port;
+        private final org.eclipse.jetty.server.Server jetty;
+        private final Server endpoint;
+        private final Bus bus;
+        private final ServerMetrics metrics; // null when off
+
+        private Running(int port, org.eclipse.jetty.server.Server jetty, Server endpoint, Bus bus, ServerMetrics metrics) {
+            this.port = port;
+            this.jetty = jetty;
+            this.endpoint = endpoint;
+            this.bus = bus;
+            this.metrics = metrics;
+        }
+
+        @Override
+        public int port() {
+            return port;
+        }
+
+        ServerMetrics metrics() {
+            return metrics;
+        }
+
+        @Override
+        public void stop() throws Exception {
+            try {
+                jetty.stop(); // graceful: in-flight requests finish, connectors close
+                endpoint.destroy();
+            } finally {
+                bus.shutdown(true);
+            }
+            if (metrics != null) {
+                System.out.println(metrics.summaryLine());
+                System.out.flush();
+            }
         }
     }
 

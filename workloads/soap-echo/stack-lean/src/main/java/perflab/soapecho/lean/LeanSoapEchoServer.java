@@ -65,21 +65,37 @@ public final class LeanSoapEchoServer {
             server.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
         }
         server.start();
-        int port = connector.getLocalPort();
-        return new RunningServer() {
-            @Override
-            public int port() {
-                return port;
-            }
+        return new Running(connector.getLocalPort(), server, metrics);
+    }
 
-            @Override
-            public void stop() throws Exception {
-                server.stop();
-                if (metrics != null) {
-                    System.out.println(metrics.summaryLine());
-                    System.out.flush();
-                }
+    /** The started stack; tests read its metrics without parsing stdout. */
+    static final class Running implements RunningServer {
+        private final int port;
+        private final Server server;
+        private final ServerMetrics metrics; // null when off
+
+        private Running(int port, Server server, ServerMetrics metrics) {
+            this.port = port;
+            this.server = server;
+            this.metrics = metrics;
+        }
+
+        @Override
+        public int port() {
+            return port;
+        }
+
+        ServerMetrics metrics() {
+            return metrics;
+        }
+
+        @Override
+        public void stop() throws Exception {
+            server.stop();
+            if (metrics != null) {
+                System.out.println(metrics.summaryLine());
+                System.out.flush();
             }
-        };
+        }
     }
 }
