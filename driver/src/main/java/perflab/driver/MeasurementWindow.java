@@ -62,10 +62,18 @@ final class MeasurementWindow {
     int completionPhase() {
         int p = phase;
         if (p == WARMUP) {
-            if (warmupByCount && warmupLeft.decrementAndGet() == 0) {
+            if (!warmupByCount) {
+                return WARMUP;
+            }
+            long left = warmupLeft.decrementAndGet();
+            if (left == 0) {
                 startMeasure();
             }
-            return WARMUP;
+            if (left >= 0) {
+                return WARMUP;
+            }
+            // a completion on another loop that raced the switch: the warm-up's count is already full
+            p = MEASURE;
         }
         if (p == MEASURE && measureByCount) {
             long left = measureLeft.decrementAndGet();
