@@ -35,8 +35,8 @@ import java.util.List;
  * is included). Null when the window has no collection with heap figures.</li>
  * <li>{@code allocationRateMbPerSec}: sum over consecutive collections of (heap before this collection −
  * heap after the previous one, if positive), plus for ZGC the allocation it logs during each concurrent
- * cycle, divided by the time from the first to the last such collection in the window. For concurrent
- * collectors this is a lower bound.</li>
+ * cycle, divided by the time from the first to the last such collection in the window. Null for
+ * generational ZGC, whose log has no usable figure (its per-cycle "Allocated" includes relocation).</li>
  * <li>{@code allocatedBytesPerRequest}: set by the caller with {@link #withRequests(long)}.</li>
  * <li>{@code cascades}: each second (epoch-aligned) in which the pause time inside the second leaves the
  * application less than {@code cascadeThreshold} of it; {@code cascadeSeconds} is how many.</li>

@@ -1,0 +1,58 @@
+package perflab.monitor.gc;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.Random;
+
+/**
+ * The child JVM of the GC tests: allocates (mode {@code alloc}: garbage plus a 16 MB live ring, with an explicit
+ * GC now and then) or forces a burst of full GCs (mode {@code burst}: System.gc() in a tight loop for the whole
+ * of one wall-clock second), then prints what the JVM itself counted:
+ * {@code BEAN name|count|timeMs}, {@code ALLOCATED bytes}, {@code START/END epochMs}, {@code BURST epochMs}.
+ */
+public final class GcWorkload {
+    static volatile Object sink;
+
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        long durationMs = Long.parseLong(args[1]);
+        long thread = Thread.currentThread().getId();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long allocatedAtStart = threads.getThreadAllocatedBytes(thread);
+        long start = System.currentTimeMillis();
+        System.out.println("START " + start);
+        if (mode.equals("burst")) {
+            // Start just after a second boundary so that one whole epoch second is spent collecting.
+            long second = (System.currentTimeMillis() / 1000 + 1) * 1000;
+            Thread.sleep(Math.max(0, second + 20 - System.currentTimeMillis()));
+            System.out.println("BURST " + second);
+            while (System.currentTimeMillis() < second + 1000 + durationMs) {
+                System.gc();
+            }
+        } else {
+            Object[] live = new Object[1000];
+            for (int i = 0; i < live.length; i++) {
+                live[i] = new byte[16 * 1024];
+            }
+            Random random = new Random(1);
+            long end = start + durationMs;
+            for (int i = 0; System.currentTimeMillis() < end; i++) {
+                for (int k = 0; k < 1000; k++) {
+                    sink = new byte[random.nextInt(2048)];
+                }
+                live[i % live.length] = new byte[16 * 1024];
+                if (i % 3000 == 2999) {
+                    System.gc();
+                }
+            }
+            sink = live;
+        }
+        long endMs = System.currentTimeMillis();
+        long allocated = threads.getThreadAllocatedBytes(thread) - allocatedAtStart;
+        for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
+            System.out.println("BEAN " + b.getName() + "|" + b.getCollectionCount() + "|" + b.getCollectionTime());
+        }
+        System.out.println("ALLOCATED " + allocated);
+        System.out.println("END " + endMs);
+    }
+}
