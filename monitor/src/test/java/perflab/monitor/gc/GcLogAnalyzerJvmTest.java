@@ -1,0 +1,230 @@
+package perflab.monitor.gc;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Real JVMs: for each collector on each installed JDK, a child JVM allocates for a second with perflab's GC
+ * logging, then prints its GarbageCollectorMXBean counts and times; the analysis of its log must agree.
+ *
+ * <p>Tolerances: collection counts of stop-the-world collectors exactly; concurrent collectors (ZGC,
+ * Shenandoah) within 2 cycles and 6 pauses, since a cycle may start or end between the beans' reading and the
+ * JVM's exit. Pause time within 20 ms or 30%: the log's pause line times the whole safepoint operation, the
+ * bean only the collection proper (Serial's young pauses log ~20% more than the bean). Allocation rate within
+ * 30% of the main thread's own allocated bytes over the run.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class GcLogAnalyzerJvmTest {
+    private static final List<String> COLLECTORS = List.of("serial", "parallel", "g1", "zgc", "shenandoah");
+    private static final Map<String, String> FLAGS = Map.of("serial", "-XX:+UseSerialGC", "parallel",
+            "-XX:+UseParallelGC", "g1", "-XX:+UseG1GC", "zgc", "-XX:+UseZGC", "shenandoah", "-XX:+UseShenandoahGC");
+    private static final Map<String, List<String>> YOUNG_BEANS = Map.of("serial", List.of("Copy"), "parallel",
+            List.of("PS Scavenge"), "g1", List.of("G1 Young Generation"));
+    private static final Map<String, List<String>> FULL_BEANS = Map.of("serial", List.of("MarkSweepCompact"),
+            "parallel", List.of("PS MarkSweep"), "g1", List.of("G1 Old Generation"));
+
+    @TempDir
+    Path dir;
+
+    record Jdk(int feature, Path home) {
+        Path java() {
+            return home.resolve("bin/java");
+        }
+
+        @Override
+        public String toString() {
+            return "JDK " + feature;
+        }
+    }
+
+    static List<Jdk> jdks() {
+        List<Jdk> found = new ArrayList<>();
+        for (Jdk j : List.of(new Jdk(17, Path.of("/usr/lib/jvm/java-17-openjdk-amd64")),
+                new Jdk(25, Path.of("/usr/lib/jvm/temurin-25-jdk-amd64")))) {
+            if (Files.isExecutable(j.java())) {
+                found.add(j);
+            }
+        }
+        if (found.isEmpty()) {
+            found.add(new Jdk(Runtime.version().feature(), Path.of(System.getProperty("java.home"))));
+        }
+        return found;
+    }
+
+    static Stream<Arguments> jdkAndCollector() {
+        return jdks().stream().flatMap(j -> COLLECTORS.stream().map(c -> Arguments.of(j, c)));
+    }
+
+    static Stream<Arguments> jdkAndStopTheWorldCollector() {
+        return jdks().stream().flatMap(j -> Stream.of("serial", "g1").map(c -> Arguments.of(j, c)));
+    }
+
+    record Child(Path log, Map<String, long[]> beans, long allocatedBytes, long start, long end, long burstSecond) {
+        long count(List<String> names) {
+            return names.stream().mapToLong(n -> beans.getOrDefault(n, new long[2])[0]).sum();
+        }
+
+        long timeMs(List<String> names) {
+            return names.stream().mapToLong(n -> beans.getOrDefault(n, new long[2])[1]).sum();
+        }
+
+        List<String> named(String part) {
+            return beans.keySet().stream().filter(n -> n.contains(part)).toList();
+        }
+    }
+
+    private Child run(Jdk jdk, String collector, String mode, int ms, String heap) throws Exception {
+        Path log = dir.resolve(collector + "-" + jdk.feature() + "-" + mode + ".log");
+        Path classes = Path.of(GcWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Process p = new ProcessBuilder(jdk.java().toString(), "-Xms" + heap, "-Xmx" + heap, FLAGS.get(collector),
+                "-Xlog:gc*,safepoint:file=" + log + ":time,uptime,level,tags:filecount=0",
+                "-cp", classes.toString(), GcWorkload.class.getName(), mode, String.valueOf(ms))
+                .redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "child JVM did not finish");
+        if (p.exitValue() != 0) {
+            Assumptions.assumeFalse(out.contains("Unrecognized VM option") || out.contains("not supported")
+                    || out.contains("Could not create the Java Virtual Machine"), collector + " not available on " + jdk);
+            throw new AssertionError("child JVM failed (" + p.exitValue() + "):\n" + out);
+        }
+        Map<String, long[]> beans = new HashMap<>();
+        long allocated = 0;
+        long start = 0;
+        long end = 0;
+        long burst = 0;
+        for (String l : out.split("\n")) {
+            String[] w = l.trim().split(" ", 2);
+            switch (w[0]) {
+                case "BEAN" -> {
+                    String[] f = w[1].split("\\|");
+                    beans.put(f[0], new long[]{Long.parseLong(f[1]), Long.parseLong(f[2])});
+                }
+                case "ALLOCATED" -> allocated = Long.parseLong(w[1]);
+                case "START" -> start = Long.parseLong(w[1]);
+                case "END" -> end = Long.parseLong(w[1]);
+                case "BURST" -> burst = Long.parseLong(w[1]);
+                default -> {
+                }
+            }
+        }
+        assertFalse(beans.isEmpty(), "no bean lines from the child:\n" + out);
+        return new Child(log, beans, allocated, start, end, burst);
+    }
+
+    private static void near(double expected, double actual, double absolute, double relative, String what) {
+        double tolerance = Math.max(absolute, relative * Math.abs(expected));
+        assertTrue(Math.abs(expected - actual) <= tolerance,
+                what + ": expected " + expected + " ± " + tolerance + " but the analysis says " + actual);
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("jdkAndCollector")
+    void agreesWithTheJvmsOwnCounts(Jdk jdk, String collector) throws Exception {
+        Child child = run(jdk, collector, "alloc", 1000, "64m");
+        GcAnalysis a = new GcLogAnalyzer().analyze(child.log());
+        String expectedName = collector.equals("zgc") && jdk.feature() >= 24 ? "zgc-generational" : collector;
+        assertEquals(expectedName, a.collector());
+        String what = collector + " on " + jdk + " " + child.beans().keySet();
+
+        if (YOUNG_BEANS.containsKey(collector)) {
+            long young = child.count(YOUNG_BEANS.get(collector));
+            long full = child.count(FULL_BEANS.get(collector));
+            if (collector.equals("g1")) {
+                // G1's young bean counts mixed pauses too; perflab counts them as old/full.
+                assertEquals(young + full, a.youngCount() + a.fullCount(), what + ": young + old");
+            } else {
+                assertEquals(young, a.youngCount(), what + ": young");
+                assertEquals(full, a.fullCount(), what + ": full");
+            }
+            assertTrue(a.youngCount() > 10, what + ": a second of allocation makes young collections");
+            List<String> stw = new ArrayList<>(YOUNG_BEANS.get(collector));
+            stw.addAll(FULL_BEANS.get(collector));
+            near(child.timeMs(stw), a.youngPauseMs() + a.fullPauseMs(), 20, 0.30, what + ": pause ms");
+            assertNotNull(a.gcCpuSeconds(), what + ": gc,cpu lines");
+        } else {
+            long cycles = child.count(child.named("Cycles"));
+            long pauses = child.count(child.named("Pauses"));
+            assertTrue(cycles > 0 && pauses > 0, what);
+            near(cycles, a.count(), 2, 0, what + ": cycles");
+            near(pauses, a.pauseCount(), 6, 0, what + ": pauses");
+            near(child.timeMs(child.named("Pauses")), a.totalPauseMs(), 20, 0.30, what + ": pause ms");
+            assertNull(a.gcCpuSeconds(), what + ": no gc,cpu lines for concurrent collectors");
+        }
+        assertEquals(a.count(), a.youngCount() + a.fullCount() + a.concurrentCount());
+
+        double expectedRate = child.allocatedBytes() / 1048576.0 / ((child.end() - child.start()) / 1000.0);
+        if (a.collector().equals("zgc-generational")) {
+            assertNull(a.allocationRateMbPerSec(), what);
+        } else {
+            assertNotNull(a.allocationRateMbPerSec(), what);
+            near(expectedRate, a.allocationRateMbPerSec(), 0, 0.30, what + ": allocation MB/s");
+        }
+        assertNotNull(a.liveSetMb(), what);
+        assertTrue(a.liveSetMb() >= 14 && a.liveSetMb() <= 48, what + ": live set (16 MB ring) " + a.liveSetMb());
+
+        near(a.totalPauseMs() / (a.windowSeconds() * 1000) * 100, a.overheadPercent(), 0.01, 0.01, "overhead");
+        assertTrue(a.p50PauseMs() <= a.p99PauseMs() && a.p99PauseMs() <= a.maxPauseMs() * 1.002 + 0.001, what);
+        double seriesPause = a.perSecond().stream().mapToDouble(GcSecond::pauseMs).sum();
+        near(a.totalPauseMs(), seriesPause, 0.5, 0.001, what + ": per-second series");
+        assertTrue(a.windowSeconds() >= 1.0 && a.windowSeconds() < 30, what + ": window " + a.windowSeconds());
+
+        // The window: only pauses ending inside it, checked against an independent scan of the file.
+        long from = child.start() + 200;
+        long to = child.end() - 200;
+        GcAnalysis cut = new GcLogAnalyzer().analyze(child.log(), from, to, 0.5);
+        assertEquals(pauseLinesIn(child.log(), from, to), cut.pauseCount(), what + ": pauses in window");
+        assertTrue(cut.count() < a.count(), what + ": fewer collections in a cut window");
+        near((to - from) / 1000.0, cut.windowSeconds(), 0.002, 0, what + ": window length");
+    }
+
+    private static final Pattern PAUSE_LINE = Pattern.compile(
+            "^\\[([^]]+)]\\[[^]]+]\\[[^]]+]\\[gc(?:,phases)?\\s*] GC\\(\\d+\\) (?:[yYoO]: )?Pause .* [\\d.]+ms$");
+
+    private static long pauseLinesIn(Path log, long from, long to) throws IOException {
+        java.time.format.DateTimeFormatter f = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+        try (Stream<String> lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+            return lines.map(PAUSE_LINE::matcher).filter(Matcher::matches)
+                    .mapToLong(m -> java.time.OffsetDateTime.parse(m.group(1), f).toInstant().toEpochMilli())
+                    .filter(t -> t >= from && t <= to).count();
+        }
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("jdkAndStopTheWorldCollector")
+    void aBurstOfFullGcsWithinOneSecondIsACascade(Jdk jdk, String collector) throws Exception {
+        Child child = run(jdk, collector, "burst", 100, "16m");
+        GcAnalysis a = new GcLogAnalyzer().analyze(child.log(), Long.MIN_VALUE, Long.MAX_VALUE, 0.5);
+        GcCascade c = a.cascades().stream().filter(x -> x.epochMs() == child.burstSecond()).findFirst()
+                .orElseThrow(() -> new AssertionError("no cascade at " + child.burstSecond() + ": " + a.cascades()));
+        assertTrue(c.pauseMs() > 500 && c.applicationShare() < 0.5, c.toString());
+        assertFalse(c.events().isEmpty());
+        assertTrue(c.events().stream().allMatch(e -> e.name().startsWith("Pause Full")), c.events().toString());
+        assertTrue(c.events().stream().mapToDouble(GcEvent::pauseMs).sum() >= c.pauseMs() - 0.01);
+        assertEquals(a.cascades().size(), a.cascadeSeconds());
+        assertTrue(GcTable.render(a).contains("Pause Full (System.gc())"));
+    }
+}
