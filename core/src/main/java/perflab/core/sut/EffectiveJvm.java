@@ -30,7 +30,8 @@ public record EffectiveJvm(long pid, String javaVersion, String vmName, String v
         return new EffectiveJvm(ProcessHandle.current().pid(),
                 System.getProperty("java.version"), System.getProperty("java.vm.name"),
                 System.getProperty("java.vm.vendor"), collectorOf(beans, flag("UseZGC"), flag("ZGenerational")),
-                beans, heap.getInit() / (1024 * 1024), heap.getMax() / (1024 * 1024),
+                beans, sizeFlag("InitialHeapSize", heap.getInit()) / (1024 * 1024),
+                sizeFlag("MaxHeapSize", heap.getMax()) / (1024 * 1024),
                 Runtime.getRuntime().availableProcessors(), flag("UseLargePages"),
                 flag("UseTransparentHugePages"), flag("UseCompressedOops"),
                 ManagementFactory.getRuntimeMXBean().getInputArguments());
@@ -61,6 +62,19 @@ public record EffectiveJvm(long pid, String javaVersion, String vmName, String v
             return "epsilon";
         }
         return "unknown";
+    }
+
+    /**
+     * A size flag as the JVM set it. The heap figures of the memory bean exclude a survivor space under the
+     * Serial and Parallel collectors, so they do not match -Xmx.
+     */
+    private static long sizeFlag(String name, long fallback) {
+        try {
+            HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            return Long.parseLong(hotspot.getVMOption(name).getValue());
+        } catch (RuntimeException e) {
+            return fallback;
+        }
     }
 
     private static boolean flag(String name) {
