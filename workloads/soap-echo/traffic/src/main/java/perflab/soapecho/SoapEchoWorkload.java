@@ -13,7 +13,9 @@ import java.util.List;
 public final class SoapEchoWorkload implements Workload {
     private static final List<StackInfo> STACKS = List.of(
             new StackInfo("lean", "Jetty 12 core + Woodstox StAX binding, no servlet layer",
-                    "workloads/soap-echo/stack-lean", "perflab.soapecho.lean.LeanSoapEchoServer"));
+                    "workloads/soap-echo/stack-lean", "perflab.soapecho.lean.LeanSoapEchoServer"),
+            new StackInfo("cxf", "Apache CXF 4.2.3 JAX-WS (JAXB) on CXF's Jetty 12.1 transport",
+                    "workloads/soap-echo/stack-cxf", "perflab.soapecho.cxf.CxfSoapEchoServer"));
     private static final List<OperationInfo> OPERATIONS = List.of(
             new OperationInfo(PerfContract.ECHO_COMPLEX_TYPE, "echo P NestedComplexType items and the request id"),
             new OperationInfo(PerfContract.ECHO_STRING, "echo a string of 1024 x P characters"),
