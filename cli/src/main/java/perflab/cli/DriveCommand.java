@@ -26,21 +26,12 @@ final class DriveCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = "--driver-cpus", paramLabel = "LIST", description = "Pin the driver to these CPUs.")
-    String driverCpus;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Result directory (default: results/<time>-<workload>-<operation>).")
-    String out;
-
-    @Option(names = "--quiet", description = "Print only the result directory and the summary line.")
-    boolean quiet;
-
     @Override
     public Integer call() throws Exception {
         Workload w = Workloads.named(workload);
         RunConfig config = new RunConfig(w.name(), null, RunCommand.operation(w, load.operation), load.toLoad(),
                 new RunConfig.Sut(List.of(), null, null, null, null, 0, Map.of()), target,
-                RunCommand.driverCpus(null, driverCpus), out, quiet);
+                RunCommand.driverCpus(null, load.driverCpus), load.out, load.quiet);
         return RunCommand.execute(config, w);
     }
 }

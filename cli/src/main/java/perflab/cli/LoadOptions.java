@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 import java.time.Duration;
 import java.util.Locale;
 
-/** The driver's flags, shared by `run` and `drive`. */
+/** The driver's flags and where its results go, shared by `run` and `drive`. */
 final class LoadOptions {
     @Option(names = "--operation", paramLabel = "NAME", description = "Operation to drive (default: the workload's first; see `perflab list`).")
     String operation;
@@ -59,6 +59,15 @@ final class LoadOptions {
 
     @Option(names = "--seed", paramLabel = "N", description = "Random seed (payload content, Poisson arrivals). Default: random, recorded in run.json.")
     Long seed;
+
+    @Option(names = "--driver-cpus", paramLabel = "LIST", description = "Pin the driver to these CPUs (disjoint from the SUT's --cpus).")
+    String driverCpus;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Result directory, new or empty (default: results/<time>-<workload>-<operation>).")
+    String out;
+
+    @Option(names = "--quiet", description = "Print only the result directory and the summary line.")
+    boolean quiet;
 
     RunConfig.Load toLoad() {
         if (clients < 1 || clients > 100_000) {

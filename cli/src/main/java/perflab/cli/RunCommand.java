@@ -7,7 +7,6 @@ import perflab.experiment.RunOrchestrator;
 import perflab.experiment.RunOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.time.Duration;
@@ -26,20 +25,11 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SutOptions sut;
 
-    @Option(names = "--driver-cpus", paramLabel = "LIST", description = "Pin the driver to these CPUs (disjoint from --cpus).")
-    String driverCpus;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Result directory (default: results/<time>-<workload>-<operation>).")
-    String out;
-
-    @Option(names = "--quiet", description = "Print only the result directory and the summary line.")
-    boolean quiet;
-
     @Override
     public Integer call() throws Exception {
         Workload w = Workloads.named(workload);
         RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
-                operation(w, load.operation), load.toLoad(), sut.toSut(0), null, driverCpus(sut.cpus, driverCpus), out, quiet);
+                operation(w, load.operation), load.toLoad(), sut.toSut(0), null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet);
         return execute(config, w);
     }
 

@@ -37,7 +37,6 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private final PrintStream console;
     private final double measureSeconds;
     private final double warmupSeconds;
-    private final long startEpochMs;
     private final double[] measured;
     private int measuredCount;
     private long seconds;
@@ -63,7 +62,6 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         this.console = console;
         this.warmupSeconds = warmupSeconds;
         this.measureSeconds = measureSeconds;
-        this.startEpochMs = startEpochMs;
         // a soak of hours keeps one value per second: 8 hours is 28,800 doubles
         this.measured = new double[Double.isNaN(measureSeconds) ? 86_400 : (int) Math.min(86_400 * 7, measureSeconds + 10)];
     }
