@@ -8,7 +8,7 @@ import java.util.Random;
  * The child JVM of the GC tests: allocates (mode {@code alloc}: garbage plus a 16 MB live ring, with an explicit
  * GC now and then) or forces a burst of full GCs (mode {@code burst}: System.gc() in a tight loop for the whole
  * of one wall-clock second), then prints what the JVM itself counted:
- * {@code BEAN name|count|timeMs}, {@code ALLOCATED bytes}, {@code START/END epochMs}, {@code BURST epochMs}.
+ * {@code BEAN name|count|timeMs}, {@code ALLOCATED bytes}, {@code START/END/BEANS_AT epochMs}, {@code BURST epochMs}.
  */
 public final class GcWorkload {
     static volatile Object sink;
@@ -49,9 +49,14 @@ public final class GcWorkload {
         }
         long endMs = System.currentTimeMillis();
         long allocated = threads.getThreadAllocatedBytes(thread) - allocatedAtStart;
+        StringBuilder beans = new StringBuilder();
         for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
-            System.out.println("BEAN " + b.getName() + "|" + b.getCollectionCount() + "|" + b.getCollectionTime());
+            beans.append("BEAN ").append(b.getName()).append('|').append(b.getCollectionCount()).append('|')
+                    .append(b.getCollectionTime()).append('\n');
         }
+        // Concurrent collectors may still start cycles before the JVM exits: the test cuts the log here.
+        System.out.println("BEANS_AT " + System.currentTimeMillis());
+        System.out.print(beans);
         System.out.println("ALLOCATED " + allocated);
         System.out.println("END " + endMs);
     }
