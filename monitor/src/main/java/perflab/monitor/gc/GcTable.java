@@ -67,5 +67,4 @@ public final class GcTable {
     private static String f(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
     }
-
 }
