@@ -30,7 +30,7 @@ final class RunCommand implements Callable<Integer> {
         Workload w = Workloads.named(workload);
         RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), load.toLoad(), sut.toSut(0), null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet);
-        return execute(config, w);
+        return execute(config, w, sut.jfr);
     }
 
     static String operation(Workload w, String requested) {
@@ -49,9 +49,9 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Runs one configuration with Ctrl-C handling; shared by `run` and `drive`. */
-    static int execute(RunConfig config, Workload w) throws Exception {
+    static int execute(RunConfig config, Workload w, boolean jfr) throws Exception {
         RunOrchestrator orchestrator = new RunOrchestrator(Perflab.home(), Perflab.resultsRoot(),
-                config.quiet() ? null : System.out);
+                config.quiet() ? null : System.out).recordJfr(jfr);
         Shutdown.onSignal(() -> orchestrator.interrupt(Duration.ofSeconds(60)));
         RunOutcome outcome = orchestrator.run(config, w);
         if (config.quiet()) {

@@ -38,7 +38,7 @@ final class ServeCommand implements Callable<Integer> {
         RunConfig.Sut settings = sut.toSut(8080);
         Path dir = out != null ? RunDirectory.explicit(Path.of(out))
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
-        SutProcess process = SutProcess.start(SutCommand.build(settings, stack, Perflab.home(), dir), dir, Duration.ofSeconds(60));
+        SutProcess process = SutProcess.start(SutCommand.build(settings, stack, Perflab.home(), dir, sut.jfr), dir, Duration.ofSeconds(60));
         CountDownLatch done = new CountDownLatch(1);
         Shutdown.onSignal(() -> {
             process.stop(Duration.ofSeconds(15));
@@ -49,8 +49,9 @@ final class ServeCommand implements Callable<Integer> {
             done.countDown();
         });
         String url = "http://127.0.0.1:" + process.port() + w.servicePath();
-        System.out.printf("perflab: serving %s (%s stack, pid %d) at %s%nperflab: logs in %s; Ctrl-C to stop%n",
-                w.name(), stack.name(), process.pid(), url, dir);
+        System.out.printf("perflab: serving %s (%s stack, pid %d) at %s%nperflab: logs in %s%s; Ctrl-C to stop%n",
+                w.name(), stack.name(), process.pid(), url, dir,
+                sut.jfr ? " (flight recording: " + SutCommand.JFR_FILE + " at stop)" : "");
         done.await();
         return process.alive() ? 0 : (process.exitCode() == null || process.exitCode() == 0 ? 0 : 1);
     }

@@ -47,6 +47,9 @@ final class SutOptions {
     @Option(names = "--server-metrics", paramLabel = "on|off", description = "Server-side per-request timing (the studies' PMI; default off).")
     String serverMetrics;
 
+    @Option(names = "--jfr", description = "Record a flight recording of the SUT (JFR, profile settings) into the result directory as sut.jfr, written when the SUT stops.")
+    boolean jfr;
+
     RunConfig.Sut toSut(int defaultPort) {
         if (heap != null) {
             Quantities.size("--heap", heap);

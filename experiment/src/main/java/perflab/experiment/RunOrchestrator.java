@@ -16,6 +16,11 @@ import perflab.driver.ConnectionPolicy;
 import perflab.driver.DriverResult;
 import perflab.driver.LoadDriver;
 import perflab.driver.LoadSpec;
+import perflab.core.result.gc.GcAnalysis;
+import perflab.monitor.NetworkCounters;
+import perflab.monitor.RunMonitor;
+import perflab.monitor.gc.GcLogAnalyzer;
+import perflab.monitor.gc.UnknownGcLogFormatException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -49,12 +54,22 @@ public final class RunOrchestrator {
     private volatile LoadDriver driver;
     private volatile boolean interrupted;
     private volatile String sutExit;
+    private boolean jfr;
 
     /** @param console where progress and the summary go; null for --quiet */
     public RunOrchestrator(Path perflabHome, Path resultsRoot, PrintStream console) {
         this.perflabHome = perflabHome;
         this.resultsRoot = resultsRoot;
         this.console = console;
+    }
+
+    /**
+     * Records a flight recording of the SUT into the run directory ({@code sut.jfr}, JFR's "profile" settings,
+     * written when the SUT exits). Returns this orchestrator.
+     */
+    public RunOrchestrator recordJfr(boolean on) {
+        this.jfr = on;
+        return this;
     }
 
     /**
@@ -90,13 +105,13 @@ public final class RunOrchestrator {
         Path runDir = config.out() != null ? RunDirectory.explicit(Path.of(config.out()))
                 : RunDirectory.create(resultsRoot, workload.name(), config.operation(), LocalDateTime.now());
         if (stack != null) {
-            sutCommand = SutCommand.build(config.sut(), stack, perflabHome, runDir);
+            sutCommand = SutCommand.build(config.sut(), stack, perflabHome, runDir, jfr);
         }
         URI probeTarget = config.target() == null ? null : serviceUri(config.target(), workload);
         Instant startedAt = Instant.now();
         Map<String, Object> runJson = new LinkedHashMap<>();
         runJson.put("runDirectory", runDir.toAbsolutePath().toString());
-        runJson.put("commandLine", RepeatCommand.of(config));
+        runJson.put("commandLine", RepeatCommand.of(config) + (jfr && sutCommand != null ? " --jfr" : ""));
         runJson.put("seed", config.load().seed());
         runJson.put("startedAt", startedAt.toString());
         runJson.put("config", config);
@@ -104,6 +119,9 @@ public final class RunOrchestrator {
         runJson.put("driverJvm", EffectiveJvm.describe());
         if (sutCommand != null) {
             runJson.put("sutCommand", sutCommand);
+            if (jfr) {
+                runJson.put("jfr", runDir.resolve(SutCommand.JFR_FILE).toAbsolutePath().toString());
+            }
         }
         Json.write(runDir.resolve("run.json"), runJson);
         if (console != null) {
@@ -166,7 +184,9 @@ public final class RunOrchestrator {
         double warmupSeconds = load.warmupRequests() > 0 ? Double.NaN : load.warmup().toMillis() / 1000.0;
         long sutPid = sut == null ? -1 : sut.pid();
         DriverResult result;
-        RunRecorder recorder = new RunRecorder(runDir, sutPid, console, warmupSeconds, measureSeconds,
+        String iface = NetworkCounters.interfaceFor(target.getHost());
+        Path gcLog = sut == null ? null : runDir.resolve("gc.log");
+        RunRecorder recorder = new RunRecorder(runDir, sutPid, iface, gcLog, console, warmupSeconds, measureSeconds,
                 System.currentTimeMillis());
         try (recorder) {
             LoadDriver d = new LoadDriver(spec, traffic);
@@ -183,12 +203,13 @@ public final class RunOrchestrator {
             } finally {
                 driver = null;
             }
-            recorder.sampleSut();
+            recorder.sample();
         }
         boolean crashed = sutExit != null;
         String endReason = crashed ? sutExit : interrupted ? "interrupted" : result.endReason();
         boolean complete = result.complete() && !crashed && !interrupted;
-        RunSummary summary = summarize(config, workload, stack(config), result, recorder, sut, complete, endReason);
+        GcAnalysis gc = gcLog == null ? null : analyzeGc(gcLog, result);
+        RunSummary summary = summarize(config, workload, stack(config), result, recorder, sut, complete, endReason, gc);
         Json.write(runDir.resolve("summary.json"), summary);
         if (!result.errorSamples().isEmpty()) {
             AtomicFiles.write(runDir.resolve("errors.txt"), String.join(System.lineSeparator(), result.errorSamples()) + System.lineSeparator());
@@ -201,12 +222,37 @@ public final class RunOrchestrator {
         return new RunOutcome(runDir, summary, status);
     }
 
+    /**
+     * The SUT's GC in the measured window. Never fails the run: a missing or unreadable log gives null and
+     * a one-line warning.
+     */
+    private GcAnalysis analyzeGc(Path gcLog, DriverResult r) {
+        String problem;
+        try {
+            if (!Files.exists(gcLog)) {
+                problem = gcLog + " is missing";
+            } else if (r.measureEndEpochMs() <= r.measureStartEpochMs()) {
+                return null; // no measured window
+            } else {
+                return new GcLogAnalyzer().analyze(gcLog, r.measureStartEpochMs(), r.measureEndEpochMs(),
+                        GcAnalysis.DEFAULT_CASCADE_THRESHOLD).withRequests(r.successes());
+            }
+        } catch (UnknownGcLogFormatException e) {
+            problem = e.getMessage();
+        } catch (IOException | RuntimeException e) {
+            problem = gcLog + ": " + e;
+        }
+        System.err.println("perflab: warning: no GC figures in summary.json: " + problem);
+        return null;
+    }
+
     private static String stack(RunConfig config) {
         return config.target() == null ? config.stack() : "external";
     }
 
     static RunSummary summarize(RunConfig config, Workload workload, String stack, DriverResult r,
-                                RunRecorder recorder, SutProcess sut, boolean complete, String endReason) {
+                                RunRecorder recorder, SutProcess sut, boolean complete, String endReason,
+                                GcAnalysis gc) {
         RunConfig.Load load = config.load();
         double seconds = r.measuredSeconds();
         double throughput = seconds > 0 ? r.successes() / seconds : 0;
@@ -215,16 +261,31 @@ public final class RunOrchestrator {
             errors.put(kind.jsonName(), r.errors().getOrDefault(kind, 0L));
         }
         errors.put("total", r.errorCount());
+        RunMonitor.Window window = recorder.window(r.measureStartEpochMs(), r.measureEndEpochMs());
         RunSummary.Sut sutFigures;
         if (sut != null) {
-            double cpu = recorder.sutCpuSeconds(r.measureStartEpochMs(), r.measureEndEpochMs());
-            sutFigures = new RunSummary.Sut(sut.pid(), round(cpu), round(seconds > 0 ? 100 * cpu / seconds : 0),
+            RunMonitor.SutWindow w = window.sut();
+            double cpu = w == null ? Double.NaN : w.cpuSeconds();
+            sutFigures = new RunSummary.Sut(sut.pid(), round(cpu), w == null ? null : round(w.userSeconds()),
+                    w == null ? null : round(w.systemSeconds()), round(seconds > 0 ? 100 * cpu / seconds : 0),
+                    seconds > 0 && w != null ? round(100 * cpu / seconds / recorder.machineCpus()) : null,
                     r.successes() > 0 ? round(cpu * 1e6 / r.successes()) : null,
-                    cpu > 0 ? round(r.successes() / cpu) : null, sut.exitCode() != null && !complete ? Boolean.TRUE : Boolean.FALSE,
-                    sut.exitCode());
+                    cpu > 0 ? round(r.successes() / cpu) : null, w == null ? null : nullable(w.rssMb()),
+                    w == null ? null : nullable(w.maxRssMb()), w == null ? null : w.threads(),
+                    sut.exitCode() != null && !complete ? Boolean.TRUE : Boolean.FALSE, sut.exitCode());
         } else {
             sutFigures = null;
         }
+        RunSummary.Machine machine = Double.isNaN(window.machineCpuPercent()) ? null
+                : new RunSummary.Machine(round(window.machineCpuPercent()), recorder.machineCpus());
+        RunMonitor.NetworkWindow net = window.network();
+        Double driverBytesPerRequest = r.requests() > 0
+                ? round((double) (r.bytesSent() + r.bytesReceived()) / r.requests()) : null;
+        RunSummary.Network network = new RunSummary.Network(net == null ? null : net.iface(),
+                net != null && "lo".equals(net.iface()),
+                net == null ? null : round(net.packetsInPerSec()), net == null ? null : round(net.packetsOutPerSec()),
+                net == null ? null : round(net.bytesInPerSec()), net == null ? null : round(net.bytesOutPerSec()),
+                driverBytesPerRequest);
         RunSummary.Driver driverFigures = new RunSummary.Driver(round(r.driverCpuSeconds()),
                 round(seconds > 0 ? 100 * r.driverCpuSeconds() / seconds : 0), r.saturated(), r.saturationReason(),
                 round(r.driverGcPauseMs()), r.connectionsOpened(),
@@ -238,7 +299,8 @@ public final class RunOrchestrator {
                 load.rate() > 0 ? load.rate() : null, complete, endReason, round(seconds), r.requests(),
                 r.successes(), errors, round(throughput), round(throughput / load.clients()),
                 LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
-                Steadiness.of(recorder.measuredThroughputPerSecond()), driverFigures, sutFigures, harness);
+                Steadiness.of(recorder.measuredThroughputPerSecond()), driverFigures, sutFigures, machine, network, gc,
+                harness);
     }
 
     private static EffectiveJvm readEffectiveJvm(Path runDir) {
@@ -276,6 +338,10 @@ public final class RunOrchestrator {
             throw new RunFailure("cannot connect to " + target.getHost() + ":" + port + " (" + e.getMessage()
                     + "); is the server running?");
         }
+    }
+
+    private static Double nullable(double v) {
+        return Double.isNaN(v) ? null : round(v);
     }
 
     private static double round(double v) {

@@ -6,8 +6,11 @@ import perflab.core.result.LatencySummary;
 import perflab.driver.Interval;
 import perflab.driver.IntervalListener;
 import perflab.driver.Phase;
-import perflab.monitor.CpuTimeline;
+import perflab.core.result.AtomicFiles;
+import perflab.core.result.gc.GcSecond;
 import perflab.monitor.ProcessSampler;
+import perflab.monitor.RunMonitor;
+import perflab.monitor.gc.GcLogTail;
 import perflab.report.LiveLine;
 
 import java.io.BufferedWriter;
@@ -16,24 +19,32 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * Keeps every second of a run as it happens: a row of timeseries.csv (warm-up included, with its phase), an
- * interval in each histogram log, the SUT's CPU and RSS, and the live console line. Rows are flushed as
- * written, so a run that is stopped or crashes keeps everything up to its last second.
+ * interval in each histogram log, the SUT's, the machine's and the network's figures (monitor), the GC of the
+ * last second from the growing GC log, and the live console line. Rows are flushed as written, so a run that
+ * is stopped or crashes keeps everything up to its last second; the per-second GC columns are filled in when
+ * the recorder is closed at the end of the run, from the whole log.
  */
 final class RunRecorder implements IntervalListener, AutoCloseable {
     static final String CSV_HEADER = "second,phase,epochMs,throughput,successes,errors,p50Ms,p99Ms,serviceP99Ms,"
-            + "sutCpuPercent,sutRssMb";
+            + "sutCpuPercent,sutRssMb,sutCpuUserPercent,sutCpuSystemPercent,sutCpuPercentOfMachine,sutMaxRssMb,"
+            + "sutThreads,machineCpuPercent,netPacketsInPerSec,netPacketsOutPerSec,netBytesInPerSec,netBytesOutPerSec,"
+            + "driverBytesPerRequest,gcPauseMs,gcHeapAfterMb";
+    /** The GC columns, last in each row: empty until the run ends. */
+    private static final int GC_COLUMNS = 2;
 
     private final BufferedWriter csv;
     private final HistogramLogWriter latencyLog;
     private final HistogramLogWriter serviceLog;
     private final PrintStream latencyOut;
     private final PrintStream serviceOut;
-    private final ProcessSampler sutSampler;
-    private final CpuTimeline sutCpu;
+    private final Path csvFile;
+    private final RunMonitor monitor;
+    private final GcLogTail gcTail;
     private final PrintStream console;
     private final double measureSeconds;
     private final double warmupSeconds;
@@ -42,23 +53,24 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private long seconds;
 
     /**
-     * @param sutPid        the SUT's pid, or -1 when perflab did not start it
+     * @param sutPid         the SUT's pid, or -1 when perflab did not start it
+     * @param iface          the network interface that carries the traffic, or null when unknown
+     * @param gcLog          the SUT's growing GC log, or null
      * @param measureSeconds length of the measured window, NaN when it is a request count
      */
-    RunRecorder(Path runDir, long sutPid, PrintStream console, double warmupSeconds, double measureSeconds,
-                long startEpochMs) throws IOException {
-        this.csv = Files.newBufferedWriter(runDir.resolve("timeseries.csv"));
+    RunRecorder(Path runDir, long sutPid, String iface, Path gcLog, PrintStream console, double warmupSeconds,
+                double measureSeconds, long startEpochMs) throws IOException {
+        this.csvFile = runDir.resolve("timeseries.csv");
+        this.csv = Files.newBufferedWriter(csvFile);
         this.csv.write(CSV_HEADER);
         this.csv.newLine();
         this.latencyOut = new PrintStream(Files.newOutputStream(runDir.resolve("latency.hlog")), false, "UTF-8");
         this.serviceOut = new PrintStream(Files.newOutputStream(runDir.resolve("service-time.hlog")), false, "UTF-8");
         this.latencyLog = startLog(latencyOut, startEpochMs);
         this.serviceLog = startLog(serviceOut, startEpochMs);
-        this.sutSampler = sutPid > 0 ? new ProcessSampler(sutPid) : null;
-        this.sutCpu = sutPid > 0 ? new CpuTimeline(sutPid) : null;
-        if (sutCpu != null) {
-            sutCpu.sample();
-        }
+        this.monitor = new RunMonitor(sutPid, iface);
+        monitor.sample();
+        this.gcTail = gcLog == null ? null : new GcLogTail(gcLog);
         this.console = console;
         this.warmupSeconds = warmupSeconds;
         this.measureSeconds = measureSeconds;
@@ -76,16 +88,22 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         return log;
     }
 
-    /** A sample of the SUT's CPU, for the measured window's CPU read off later. */
-    void sampleSut() {
-        if (sutCpu != null) {
-            sutCpu.sample();
-        }
+    /** A sample of everything monitored, so that a window ending now reads off exactly. */
+    void sample() {
+        monitor.sample();
     }
 
-    /** SUT CPU seconds between two wall-clock instants, or NaN without a SUT. */
-    double sutCpuSeconds(long fromEpochMs, long toEpochMs) {
-        return sutCpu == null ? Double.NaN : sutCpu.cpuSecondsBetween(fromEpochMs, toEpochMs);
+    /** The monitored figures of a wall-clock window (the measured window). */
+    RunMonitor.Window window(long fromEpochMs, long toEpochMs) {
+        return monitor.window(fromEpochMs, toEpochMs);
+    }
+
+    String networkInterface() {
+        return monitor.networkInterface();
+    }
+
+    int machineCpus() {
+        return monitor.machineCpus();
     }
 
     double[] measuredThroughputPerSecond() {
@@ -97,8 +115,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     @Override
     public synchronized void onInterval(Interval interval) {
         seconds++;
-        sampleSut();
-        ProcessSampler.Reading sut = sutSampler == null ? null : sutSampler.sample();
+        RunMonitor.Second m = monitor.sample();
+        ProcessSampler.Reading sut = m.sut();
         double throughput = interval.successes() / interval.seconds();
         if (interval.phase() == Phase.MEASURE && measuredCount < measured.length) {
             measured[measuredCount++] = throughput;
@@ -106,11 +124,27 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         LatencySummary latency = LatencySummary.of(interval.latency());
         LatencySummary service = LatencySummary.of(interval.serviceTime());
         double cpu = sut == null ? Double.NaN : sut.cpuPercent();
+        long requests = interval.successes() + interval.errorCount();
+        double bytesPerRequest = requests > 0 ? (double) (interval.bytesSent() + interval.bytesReceived()) / requests
+                : Double.NaN;
         try {
-            csv.write(String.format(Locale.ROOT, "%d,%s,%d,%.2f,%d,%d,%.3f,%.3f,%.3f,%s,%s", seconds,
+            csv.write(String.format(Locale.ROOT, "%d,%s,%d,%.2f,%d,%d,%.3f,%.3f,%.3f", seconds,
                     interval.phase().label(), interval.endEpochMs(), throughput, interval.successes(),
-                    interval.errorCount(), latency.p50(), latency.p99(), service.p99(), number(cpu),
-                    number(sut == null ? Double.NaN : sut.rssMb())));
+                    interval.errorCount(), latency.p50(), latency.p99(), service.p99()));
+            for (double v : new double[] {cpu, sut == null ? Double.NaN : sut.rssMb(),
+                    sut == null ? Double.NaN : sut.userPercent(), sut == null ? Double.NaN : sut.systemPercent(),
+                    sut == null ? Double.NaN : sut.cpuPercentOfMachine(), sut == null ? Double.NaN : sut.maxRssMb()}) {
+                csv.write(',');
+                csv.write(number(v));
+            }
+            csv.write(',');
+            csv.write(sut == null || !sut.alive() ? "" : Integer.toString(sut.threads()));
+            for (double v : new double[] {m.machineCpuPercent(), m.packetsInPerSec(), m.packetsOutPerSec(),
+                    m.bytesInPerSec(), m.bytesOutPerSec(), bytesPerRequest}) {
+                csv.write(',');
+                csv.write(number(v));
+            }
+            csv.write(",".repeat(GC_COLUMNS));
             csv.newLine();
             csv.flush();
         } catch (IOException e) {
@@ -118,11 +152,45 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         }
         writeInterval(latencyLog, latencyOut, interval.latency(), interval);
         writeInterval(serviceLog, serviceOut, interval.serviceTime(), interval);
+        double gcOverhead = Double.NaN;
+        if (gcTail != null && gcTail.poll()) {
+            // the last whole epoch second: the one being written may still get pauses
+            GcSecond last = gcTail.second(Math.floorDiv(interval.endEpochMs(), 1000L) * 1000L - 1000L);
+            gcOverhead = last == null ? Double.NaN : last.pauseMs() / 10.0;
+        }
         if (console != null) {
             double total = interval.phase() == Phase.WARMUP ? warmupSeconds : measureSeconds;
             console.println(LiveLine.format(interval.phase().label(), interval.elapsedSeconds(), total, throughput,
-                    latency.p50(), latency.p99(), interval.errorCount(), cpu));
+                    latency.p50(), latency.p99(), interval.errorCount(), cpu, gcOverhead));
         }
+    }
+
+    /**
+     * Fills each row's GC columns from the whole GC log read so far: the pause time and the heap after the last
+     * collection of the epoch second that overlaps the row's second the most. Left empty when the log is
+     * missing or not understood (the summary's GC analysis says why).
+     */
+    private void fillGcColumns() throws IOException {
+        if (gcTail == null || !gcTail.poll() || !gcTail.accumulator().recognized()) {
+            return;
+        }
+        List<String> rows = Files.readAllLines(csvFile);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < rows.size(); i++) {
+            String row = rows.get(i);
+            if (i > 0 && row.endsWith(",".repeat(GC_COLUMNS))) {
+                String[] f = row.split(",", -1);
+                long endEpochMs = Long.parseLong(f[2]);
+                long second = Math.round((endEpochMs - 1000) / 1000.0) * 1000L;
+                GcSecond g = gcTail.second(second);
+                if (g != null) {
+                    row = row.substring(0, row.length() - GC_COLUMNS) + String.format(Locale.ROOT, ",%.3f,%s",
+                            g.pauseMs(), g.heapAfterMb() == null ? "" : number(g.heapAfterMb()));
+                }
+            }
+            text.append(row).append(System.lineSeparator());
+        }
+        AtomicFiles.write(csvFile, text.toString());
     }
 
     private static void writeInterval(HistogramLogWriter log, PrintStream out, Histogram h, Interval interval) {
@@ -145,5 +213,12 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         csv.close();
         latencyOut.close();
         serviceOut.close();
+        if (gcTail != null) {
+            try {
+                fillGcColumns();
+            } finally {
+                gcTail.close();
+            }
+        }
     }
 }

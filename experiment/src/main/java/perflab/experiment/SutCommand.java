@@ -17,10 +17,18 @@ import java.util.Map;
  * its stdin closes if perflab dies.
  */
 public final class SutCommand {
+    /** The SUT's flight recording in the run directory (with --jfr). */
+    public static final String JFR_FILE = "sut.jfr";
+
     private SutCommand() {
     }
 
     public static List<String> build(RunConfig.Sut sut, StackInfo stack, Path perflabHome, Path runDir) {
+        return build(sut, stack, perflabHome, runDir, false);
+    }
+
+    /** @param jfr record a flight recording of the SUT into {@code <runDir>/sut.jfr} */
+    public static List<String> build(RunConfig.Sut sut, StackInfo stack, Path perflabHome, Path runDir, boolean jfr) {
         Path java = javaExecutable(sut.javaHome());
         Path stackDir = stackClasspath(stack, perflabHome);
         List<String> command = new ArrayList<>();
@@ -44,6 +52,9 @@ public final class SutCommand {
         }
         command.addAll(sut.jvmFlags());
         command.add(GcFlags.gcLogFlag(runDir.resolve("gc.log")));
+        if (jfr) {
+            command.add(jfrFlag(runDir.resolve(JFR_FILE)));
+        }
         command.add("-cp");
         command.add(stackDir.toAbsolutePath() + "/*");
         command.add(stack.mainClass());
@@ -54,6 +65,20 @@ public final class SutCommand {
             command.add(setting.getValue());
         }
         return command;
+    }
+
+    /**
+     * JFR from the start with the "profile" settings, dumped into {@code file} when the JVM exits: the SUT exits
+     * through System.exit when perflab closes its stdin (and on SIGTERM), both of which run JFR's dump. The
+     * same syntax on JDK 11 to 25. A comma in the path would split the option, so it is refused.
+     */
+    public static String jfrFlag(Path file) {
+        String path = file.toAbsolutePath().toString();
+        if (path.contains(",")) {
+            throw new IllegalArgumentException("--jfr: the run directory " + path + " contains a comma, which the "
+                    + "JVM's -XX:StartFlightRecording option cannot take; use --out with another path");
+        }
+        return "-XX:StartFlightRecording=filename=" + path + ",settings=profile,dumponexit=true";
     }
 
     public static Path javaExecutable(String javaHome) {

@@ -2,6 +2,7 @@ package perflab.report;
 
 import perflab.core.result.LatencySummary;
 import perflab.core.result.RunSummary;
+import perflab.core.result.gc.GcAnalysis;
 
 import java.util.Locale;
 import java.util.Map;
@@ -25,9 +26,39 @@ public final class ConsoleSummary {
         row(out, "errors", "%s", errors(s.errors()));
         latency(out, s.model().equals("open") ? "latency (intended)" : "latency", s.latencyMs());
         latency(out, "service time", s.serviceTimeMs());
-        if (s.sut() != null && s.sut().cpuSeconds() != null) {
-            row(out, "sut cpu", "%.2f s (%.1f%% of one core), %.1f µs/request", s.sut().cpuSeconds(),
-                    s.sut().cpuPercent(), nan(s.sut().cpuMicrosPerRequest()));
+        RunSummary.Sut sut = s.sut();
+        if (sut != null && sut.cpuSeconds() != null) {
+            row(out, "sut cpu", "%.2f s (%.1f%% of one core, %.1f%% of the machine; user %.2f s, sys %.2f s), "
+                            + "%.1f µs/request", sut.cpuSeconds(), sut.cpuPercent(), nan(sut.cpuPercentOfMachine()),
+                    nan(sut.cpuUserSeconds()), nan(sut.cpuSystemSeconds()), nan(sut.cpuMicrosPerRequest()));
+        }
+        if (sut != null && sut.rssMb() != null) {
+            row(out, "sut memory", "rss %.1f MB (peak %.1f MB), %s threads", sut.rssMb(), nan(sut.maxRssMb()),
+                    sut.threads() == null ? "?" : sut.threads().toString());
+        }
+        if (s.machine() != null && s.machine().cpuPercent() != null) {
+            row(out, "machine cpu", "%.1f%% of %d CPUs", s.machine().cpuPercent(), s.machine().cpus());
+        }
+        RunSummary.Network n = s.network();
+        if (n != null && n.iface() != null && n.packetsInPerSec() != null) {
+            row(out, "network", "%s: in %.0f pkt/s %.2f MB/s, out %.0f pkt/s %.2f MB/s%s; driver %.0f bytes/request",
+                    n.iface(), n.packetsInPerSec(), nan(n.bytesInPerSec()) / 1e6, nan(n.packetsOutPerSec()),
+                    nan(n.bytesOutPerSec()) / 1e6, n.loopback() ? " (loopback: both directions each)" : "",
+                    nan(n.driverBytesPerRequest()));
+        }
+        GcAnalysis gc = s.gc();
+        if (gc != null) {
+            row(out, "sut gc", "%s: %d collections (young %d, old/full %d, concurrent %d), paused %.1f ms = %.2f%%, "
+                            + "max %.2f ms, p99 %.2f ms", gc.collector(), gc.count(), gc.youngCount(), gc.fullCount(),
+                    gc.concurrentCount(), gc.totalPauseMs(), gc.overheadPercent(), gc.maxPauseMs(), gc.p99PauseMs());
+            row(out, "sut heap", "live set %s, allocation %s%s%s",
+                    gc.liveSetMb() == null ? "-" : String.format(Locale.ROOT, "%.1f MB", gc.liveSetMb()),
+                    gc.allocationRateMbPerSec() == null ? "-"
+                            : String.format(Locale.ROOT, "%.1f MB/s", gc.allocationRateMbPerSec()),
+                    gc.allocatedBytesPerRequest() == null ? ""
+                            : String.format(Locale.ROOT, " (%.0f bytes/request)", gc.allocatedBytesPerRequest()),
+                    gc.cascadeSeconds() == 0 ? "" : String.format(Locale.ROOT, ", %d GC cascade second(s)",
+                            gc.cascadeSeconds()));
         }
         RunSummary.Driver d = s.driver();
         row(out, "driver", "cpu %.2f s (%.1f%%), gc pauses %.1f ms, %d connections opened%s", d.cpuSeconds(),

@@ -18,7 +18,7 @@ class ConsoleSummaryTest {
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 100, null, true,
                 "completed", 28_800, 953_428_857L, 953_428_857L, Map.of("total", 0L), 33_105.2, 331.05, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 28_800),
-                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, h);
+                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h);
         String block = ConsoleSummary.harnessBlock(s);
         String[] lines = block.strip().split("\\R");
         assertEquals("=============Overall Test Result============", lines[0]);
@@ -32,10 +32,12 @@ class ConsoleSummaryTest {
 
     @Test
     void liveLine() {
-        String line = LiveLine.format("measure", 12, 20, 1234.5, 1.25, 9.5, 3, 87.5);
+        String line = LiveLine.format("measure", 12, 20, 1234.5, 1.25, 9.5, 3, 87.5, 2.5);
         assertTrue(line.contains("12/20s"), line);
         assertTrue(line.contains("1234.5 req/s"), line);
         assertTrue(line.contains("errors 3"), line);
         assertTrue(line.contains("sut cpu  87.5%"), line);
+        assertTrue(line.contains("gc   2.5%"), line);
+        assertTrue(!LiveLine.format("measure", 1, 2, 1, 1, 1, 0, Double.NaN, Double.NaN).contains("gc"));
     }
 }

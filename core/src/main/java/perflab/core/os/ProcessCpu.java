@@ -6,8 +6,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * Reads a process's CPU time from /proc/&lt;pid&gt;/stat (user and system, all threads). Shared by the driver
- * (its own CPU) and the monitor (the SUT's). Linux only; elsewhere {@link #read} returns null.
+ * Reads a process's CPU time from /proc/&lt;pid&gt;/stat (user and system, all threads) and its thread count.
+ * Shared by the driver (its own CPU) and the monitor (the SUT's). Linux only; elsewhere {@link #read} returns
+ * null.
  */
 public final class ProcessCpu {
     /** USER_HZ: the unit of /proc's CPU times. 100 on every mainstream Linux architecture. */
@@ -16,8 +17,13 @@ public final class ProcessCpu {
     private ProcessCpu() {
     }
 
-    /** CPU time of a process, in nanoseconds. */
-    public record Sample(long pid, long userNanos, long systemNanos, long wallNanos) {
+    /**
+     * CPU time of a process, in nanoseconds (10 ms resolution: /proc counts in USER_HZ ticks).
+     *
+     * @param wallNanos {@link System#nanoTime()} when read
+     * @param threads   the process's threads (num_threads) when read
+     */
+    public record Sample(long pid, long userNanos, long systemNanos, long wallNanos, int threads) {
         public long totalNanos() {
             return userNanos + systemNanos;
         }
@@ -44,11 +50,19 @@ public final class ProcessCpu {
             return null;
         }
         String[] fields = stat.substring(close + 2).trim().split(" ");
-        // fields[0] is field 3 (state); utime is field 14 and stime field 15.
-        long utime = Long.parseLong(fields[11]);
-        long stime = Long.parseLong(fields[12]);
+        // fields[0] is field 3 (state); utime is field 14, stime field 15, num_threads field 20.
+        long utime;
+        long stime;
+        int threads;
+        try {
+            utime = Long.parseLong(fields[11]);
+            stime = Long.parseLong(fields[12]);
+            threads = Integer.parseInt(fields[17]);
+        } catch (RuntimeException e) {
+            return null;
+        }
         long nanosPerTick = 1_000_000_000L / TICKS_PER_SECOND;
-        return new Sample(pid, utime * nanosPerTick, stime * nanosPerTick, wall);
+        return new Sample(pid, utime * nanosPerTick, stime * nanosPerTick, wall, threads);
     }
 
     public static Sample self() {
@@ -69,5 +83,21 @@ public final class ProcessCpu {
             return Double.NaN;
         }
         return 100.0 * (to.totalNanos() - from.totalNanos()) / (to.wallNanos() - from.wallNanos());
+    }
+
+    /** User-mode CPU between two samples as a percentage of one core. */
+    public static double userPercentOfOneCore(Sample from, Sample to) {
+        if (from == null || to == null || to.wallNanos() <= from.wallNanos()) {
+            return Double.NaN;
+        }
+        return 100.0 * (to.userNanos() - from.userNanos()) / (to.wallNanos() - from.wallNanos());
+    }
+
+    /** Kernel-mode CPU between two samples as a percentage of one core. */
+    public static double systemPercentOfOneCore(Sample from, Sample to) {
+        if (from == null || to == null || to.wallNanos() <= from.wallNanos()) {
+            return Double.NaN;
+        }
+        return 100.0 * (to.systemNanos() - from.systemNanos()) / (to.wallNanos() - from.wallNanos());
     }
 }

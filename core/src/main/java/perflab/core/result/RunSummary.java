@@ -1,5 +1,8 @@
 package perflab.core.result;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import perflab.core.result.gc.GcAnalysis;
+
 import java.util.Map;
 
 /**
@@ -11,7 +14,7 @@ public record RunSummary(String workload, String stack, String operation, String
                          long requests, long successes, Map<String, Long> errors, double throughput,
                          double throughputPerClient, LatencySummary latencyMs, LatencySummary serviceTimeMs,
                          LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
-                         Harness harness) {
+                         Machine machine, Network network, GcAnalysis gc, Harness harness) {
 
     /**
      * Whether per-second throughput in the measured window was steady.
@@ -32,9 +35,39 @@ public record RunSummary(String workload, String stack, String operation, String
                          long bytesReceived) {
     }
 
-    /** The SUT's resources in the measured window; null fields when the SUT is not perflab's (drive). */
-    public record Sut(Long pid, Double cpuSeconds, Double cpuPercent, Double cpuMicrosPerRequest,
-                      Double requestsPerCpuSecond, Boolean crashed, Integer exitCode) {
+    /**
+     * The SUT's resources in the measured window (docs/metrics.md); absent when the SUT is not perflab's (drive).
+     *
+     * @param cpuPercent          user + system CPU, % of one core
+     * @param cpuPercentOfMachine the same as % of all the machine's CPUs
+     * @param rssMb               mean resident set size over the window's per-second samples, MiB
+     * @param maxRssMb            peak resident set size since the SUT started (VmHWM), MiB
+     * @param threads             most threads the SUT had in a per-second sample of the window
+     */
+    public record Sut(Long pid, Double cpuSeconds, Double cpuUserSeconds, Double cpuSystemSeconds, Double cpuPercent,
+                      Double cpuPercentOfMachine, Double cpuMicrosPerRequest, Double requestsPerCpuSecond,
+                      Double rssMb, Double maxRssMb, Integer threads, Boolean crashed, Integer exitCode) {
+    }
+
+    /**
+     * The whole machine in the measured window.
+     *
+     * @param cpuPercent busy share of all CPUs (every process, the driver included), %
+     * @param cpus       online CPUs
+     */
+    public record Machine(Double cpuPercent, int cpus) {
+    }
+
+    /**
+     * Network traffic in the measured window on the interface that carries the run's traffic (every process
+     * on the machine counts). On loopback each packet is counted once out and once in.
+     *
+     * @param driverBytesPerRequest the driver's request + response bytes (HTTP, as on the wire above TCP) per
+     *                              completed request
+     */
+    public record Network(@JsonProperty("interface") String iface, boolean loopback, Double packetsInPerSec,
+                          Double packetsOutPerSec, Double bytesInPerSec, Double bytesOutPerSec,
+                          Double driverBytesPerRequest) {
     }
 
     /**

@@ -1,5 +1,10 @@
 package perflab.monitor.gc;
 
+import perflab.core.result.gc.GcAnalysis;
+import perflab.core.result.gc.GcCascade;
+import perflab.core.result.gc.GcEvent;
+import perflab.core.result.gc.GcSecond;
+
 import org.HdrHistogram.Histogram;
 
 import java.time.Instant;
@@ -497,6 +502,24 @@ public final class GcLogAccumulator {
     public String collector() {
         String c = using != null ? using : inferred != null ? inferred : zgcGenerational ? "zgc" : "unknown";
         return c.equals("zgc") && zgcGenerational ? "zgc-generational" : c;
+    }
+
+    /** Whether a gc-tagged unified logging line has been seen (before that, {@link #result()} throws). */
+    public boolean recognized() {
+        return recognized;
+    }
+
+    /**
+     * One second of the lines seen so far, in O(log n): the live view's "GC of the last second" without
+     * building the whole {@link #result()}. Seconds inside the window only; a second without GC reads 0.
+     *
+     * @param epochMs start of the second (a multiple of 1000; uptime ms for uptime-only logs)
+     */
+    public GcSecond secondAt(long epochMs) {
+        Second b = seconds.get(epochMs);
+        return b == null ? new GcSecond(epochMs, 0, 0, null)
+                : new GcSecond(epochMs, round(b.pauseMs, 3), b.pauses,
+                        Double.isNaN(b.heapAfterMb) ? null : round(b.heapAfterMb, 3));
     }
 
     /** The analysis of the lines seen so far; may be called more than once. */

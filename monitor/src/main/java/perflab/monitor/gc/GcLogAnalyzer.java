@@ -1,5 +1,7 @@
 package perflab.monitor.gc;
 
+import perflab.core.result.gc.GcAnalysis;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;

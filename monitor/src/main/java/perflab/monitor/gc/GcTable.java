@@ -1,5 +1,9 @@
 package perflab.monitor.gc;
 
+import perflab.core.result.gc.GcAnalysis;
+import perflab.core.result.gc.GcCascade;
+import perflab.core.result.gc.GcEvent;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import perflab.core.result.Json;
 

@@ -1,5 +1,10 @@
 package perflab.monitor.gc;
 
+import perflab.core.result.gc.GcAnalysis;
+import perflab.core.result.gc.GcCascade;
+import perflab.core.result.gc.GcEvent;
+import perflab.core.result.gc.GcSecond;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

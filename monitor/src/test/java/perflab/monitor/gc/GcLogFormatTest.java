@@ -1,5 +1,10 @@
 package perflab.monitor.gc;
 
+import perflab.core.result.gc.GcAnalysis;
+import perflab.core.result.gc.GcCascade;
+import perflab.core.result.gc.GcEvent;
+import perflab.core.result.gc.GcSecond;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

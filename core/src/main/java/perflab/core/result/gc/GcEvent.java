@@ -1,4 +1,4 @@
-package perflab.monitor.gc;
+package perflab.core.result.gc;
 
 /**
  * One stop-the-world GC pause from the log.

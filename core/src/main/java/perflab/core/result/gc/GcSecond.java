@@ -1,4 +1,4 @@
-package perflab.monitor.gc;
+package perflab.core.result.gc;
 
 /**
  * GC in one second of the window, for timeseries.csv.

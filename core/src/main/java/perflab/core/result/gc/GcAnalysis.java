@@ -1,4 +1,4 @@
-package perflab.monitor.gc;
+package perflab.core.result.gc;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 

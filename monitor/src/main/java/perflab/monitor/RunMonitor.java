@@ -1,0 +1,160 @@
+package perflab.monitor;
+
+import perflab.core.os.MachineCpu;
+import perflab.core.os.ProcessCpu;
+
+/**
+ * The run's resource monitor, sampled once a second (and at the run's start and end) by one thread: the SUT
+ * process (when perflab started it), the whole machine's CPU, and the network interface that carries the
+ * traffic. Each {@link #sample()} gives that second's figures; every sample is also kept in bounded
+ * timelines, so that {@link #window} reads off the figures of the measured window afterwards.
+ */
+public final class RunMonitor {
+    private static final int USER_NS = 0;
+    private static final int SYSTEM_NS = 1;
+    private static final int RSS_KB = 2;
+    private static final int HWM_KB = 3;
+    private static final int THREADS = 4;
+    private static final int BUSY = 0;
+    private static final int TOTAL = 1;
+    private static final int BYTES_IN = 0;
+    private static final int PACKETS_IN = 1;
+    private static final int BYTES_OUT = 2;
+    private static final int PACKETS_OUT = 3;
+
+    private final ProcessSampler sut;
+    private final String iface;
+    private final int machineCpus;
+    private final CounterTimeline sutTimeline = new CounterTimeline(5);
+    private final CounterTimeline machineTimeline = new CounterTimeline(2);
+    private final CounterTimeline netTimeline = new CounterTimeline(4);
+    private MachineCpu.Sample machinePrevious;
+    private NetworkCounters.Sample netPrevious;
+    private long netPreviousNanos;
+
+    /** One second's figures; NaN (or null {@code sut}) for what is not monitored or not yet known. */
+    public record Second(ProcessSampler.Reading sut, double machineCpuPercent, double packetsInPerSec,
+                         double packetsOutPerSec, double bytesInPerSec, double bytesOutPerSec) {
+    }
+
+    /**
+     * The SUT process over a window.
+     *
+     * @param cpuPercentOfMachine cpu seconds / (window seconds x the machine's CPUs), %
+     * @param rssMb               mean of the per-second RSS samples in the window
+     * @param maxRssMb            VmHWM at the window's end: the peak RSS since the SUT started
+     * @param threads             most threads seen in a sample in the window
+     */
+    public record SutWindow(double cpuSeconds, double userSeconds, double systemSeconds, double cpuPercentOfMachine,
+                            double rssMb, double maxRssMb, int threads) {
+    }
+
+    /** Per-second rates of the interface's counters over a window. */
+    public record NetworkWindow(String iface, double packetsInPerSec, double packetsOutPerSec, double bytesInPerSec,
+                                double bytesOutPerSec) {
+    }
+
+    /**
+     * @param sut              null when there is no SUT process to watch; an unset {@code machineCpuPercent} is NaN
+     * @param network          null when the interface is unknown
+     * @param machineCpuPercent the whole machine's busy share of all its CPUs in the window, %
+     */
+    public record Window(SutWindow sut, double machineCpuPercent, NetworkWindow network) {
+    }
+
+    /**
+     * @param sutPid the SUT's pid, or -1 when perflab did not start it
+     * @param iface  the network interface that carries the traffic (see {@link NetworkCounters#interfaceFor}),
+     *               or null
+     */
+    public RunMonitor(long sutPid, String iface) {
+        this.sut = sutPid > 0 ? new ProcessSampler(sutPid) : null;
+        this.iface = iface != null && NetworkCounters.read(iface) != null ? iface : null;
+        this.machineCpus = MachineCpu.cpus();
+    }
+
+    /** The monitored interface, or null. */
+    public String networkInterface() {
+        return iface;
+    }
+
+    public int machineCpus() {
+        return machineCpus;
+    }
+
+    /** Samples everything now; the first call's rates are NaN. */
+    public synchronized Second sample() {
+        long now = System.currentTimeMillis();
+        ProcessSampler.Reading reading = null;
+        if (sut != null) {
+            reading = sut.sample();
+            ProcessCpu.Sample cpu = sut.lastCpu();
+            if (cpu != null) {
+                sutTimeline.add(now, cpu.userNanos(), cpu.systemNanos(), kb(reading.rssMb()), kb(reading.maxRssMb()),
+                        cpu.threads());
+            }
+        }
+        MachineCpu.Sample machine = MachineCpu.read();
+        double machinePercent = MachineCpu.percentBusy(machinePrevious, machine);
+        if (machine != null) {
+            machineTimeline.add(now, machine.busyTicks(), machine.totalTicks());
+            machinePrevious = machine;
+        }
+        double pin = Double.NaN;
+        double pout = Double.NaN;
+        double bin = Double.NaN;
+        double bout = Double.NaN;
+        if (iface != null) {
+            long nanos = System.nanoTime();
+            NetworkCounters.Sample net = NetworkCounters.read(iface);
+            if (net != null) {
+                if (netPrevious != null && nanos > netPreviousNanos) {
+                    double s = (nanos - netPreviousNanos) / 1e9;
+                    pin = (net.packetsIn() - netPrevious.packetsIn()) / s;
+                    pout = (net.packetsOut() - netPrevious.packetsOut()) / s;
+                    bin = (net.bytesIn() - netPrevious.bytesIn()) / s;
+                    bout = (net.bytesOut() - netPrevious.bytesOut()) / s;
+                }
+                netTimeline.add(now, net.bytesIn(), net.packetsIn(), net.bytesOut(), net.packetsOut());
+                netPrevious = net;
+                netPreviousNanos = nanos;
+            }
+        }
+        return new Second(reading, machinePercent, pin, pout, bin, bout);
+    }
+
+    /** The figures of a wall-clock window, from the samples taken so far. */
+    public synchronized Window window(long fromEpochMs, long toEpochMs) {
+        SutWindow sutWindow = null;
+        if (sut != null && sutTimeline.size() >= 2) {
+            double user = sutTimeline.increase(USER_NS, fromEpochMs, toEpochMs) / 1e9;
+            double system = sutTimeline.increase(SYSTEM_NS, fromEpochMs, toEpochMs) / 1e9;
+            double seconds = (toEpochMs - fromEpochMs) / 1000.0;
+            sutWindow = new SutWindow(user + system, user, system,
+                    seconds > 0 ? 100 * (user + system) / (seconds * machineCpus) : Double.NaN,
+                    sutTimeline.mean(RSS_KB, fromEpochMs, toEpochMs) / 1024.0,
+                    sutTimeline.last(HWM_KB, toEpochMs) / 1024.0,
+                    (int) sutTimeline.max(THREADS, fromEpochMs, toEpochMs));
+        }
+        double machinePercent = Double.NaN;
+        double busy = machineTimeline.increase(BUSY, fromEpochMs, toEpochMs);
+        double total = machineTimeline.increase(TOTAL, fromEpochMs, toEpochMs);
+        if (total > 0) {
+            machinePercent = 100 * busy / total;
+        }
+        NetworkWindow network = null;
+        double covered = netTimeline.coveredSeconds(fromEpochMs, toEpochMs);
+        if (iface != null && covered > 0) {
+            network = new NetworkWindow(iface,
+                    netTimeline.increase(PACKETS_IN, fromEpochMs, toEpochMs) / covered,
+                    netTimeline.increase(PACKETS_OUT, fromEpochMs, toEpochMs) / covered,
+                    netTimeline.increase(BYTES_IN, fromEpochMs, toEpochMs) / covered,
+                    netTimeline.increase(BYTES_OUT, fromEpochMs, toEpochMs) / covered);
+        }
+        return new Window(sutWindow, machinePercent, network);
+    }
+
+    private static long kb(double mb) {
+        return Double.isNaN(mb) ? 0 : Math.round(mb * 1024);
+    }
+}
