@@ -45,10 +45,6 @@ final class GcCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!Files.isRegularFile(log)) {
-            throw new IllegalArgumentException(Files.exists(log) ? log + " is not a file; give a GC log file"
-                    : "no such file: " + log);
-        }
         if (!(cascadeThreshold >= 0 && cascadeThreshold <= 1)) {
             throw new IllegalArgumentException("--cascade-threshold must be between 0 and 1, got " + cascadeThreshold);
         }
@@ -56,6 +52,10 @@ final class GcCommand implements Callable<Integer> {
         long toMs = to == null ? Long.MAX_VALUE : time("--to", to);
         if (fromMs > toMs) {
             throw new IllegalArgumentException("--from " + from + " is after --to " + to);
+        }
+        if (!Files.isRegularFile(log)) {
+            throw new IllegalArgumentException(Files.exists(log) ? log + " is not a file; give a GC log file"
+                    : "no such file: " + log);
         }
         GcAnalysis analysis;
         try {

@@ -37,7 +37,10 @@ class BadInputIT {
                 Arguments.of(List.of("run", "soap-echo", "--cpus", "0", "--driver-cpus", "0"), "overlaps --cpus", "disjoint"),
                 Arguments.of(List.of("run", "soap-echo", "--java-home", "/nonexistent"), "--java-home", "bin/java"),
                 Arguments.of(List.of("run", "soap-echo", "--nosuchflag"), "Unknown option", "--help"),
-                Arguments.of(List.of("drive", "soap-echo", "--target", "ftp://x"), "--target", "http://"));
+                Arguments.of(List.of("drive", "soap-echo", "--target", "ftp://x"), "--target", "http://"),
+                Arguments.of(List.of("gc", "no-such-gc.log"), "no such file: no-such-gc.log", "no-such-gc.log"),
+                Arguments.of(List.of("gc", "."), "is not a file", "GC log"),
+                Arguments.of(List.of("gc", "x.log", "--cascade-threshold", "2"), "--cascade-threshold", "between 0 and 1"));
     }
 
     @ParameterizedTest
@@ -50,6 +53,27 @@ class BadInputIT {
             assertOneLine(err);
             assertTrue(err.contains(expected), err);
             assertTrue(err.contains(hint), "the message should name what is accepted: " + err);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aFileThatIsNotAGcLogNamesTheKnownFormats() throws Exception {
+        java.nio.file.Files.writeString(work.resolve("notes.txt"), "not a GC log\n".repeat(300));
+        java.nio.file.Files.writeString(work.resolve("jdk8.log"),
+                "2024-01-01T10:00:00.000+0000: 0.123: [GC (Allocation Failure) [PSYoungGen: 1K->0K(2K)] 1K->0K(8K), 0.001 secs]\n");
+        java.nio.file.Files.writeString(work.resolve("gc.log"), "[2024-01-01T10:00:00.000+0000][0.010s][info][gc] Using G1\n");
+        for (String file : List.of("notes.txt", "jdk8.log")) {
+            try (PerflabProcess p = PerflabProcess.start(work, "gc", file)) {
+                assertEquals(2, p.await(Duration.ofSeconds(60)), p.err());
+                assertOneLine(p.err());
+                assertTrue(p.err().contains(file + " is not a HotSpot unified GC log"), p.err());
+                assertTrue(p.err().contains("known formats") && p.err().contains("Shenandoah"), p.err());
+            }
+        }
+        try (PerflabProcess p = PerflabProcess.start(work, "gc", "gc.log", "--from", "yesterday")) {
+            assertEquals(2, p.await(Duration.ofSeconds(60)), p.err());
+            assertOneLine(p.err());
+            assertTrue(p.err().contains("--from: 'yesterday' is not a time"), p.err());
         }
     }
 

@@ -31,10 +31,13 @@ class RunLifecycleIT {
     void completeRunWritesEveryResultFile() throws Exception {
         Path out = work.resolve("run");
         try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "2s",
-                "--duration", "3s", "--heap", "128m", "--gc", "serial", "--seed", "7", "--out", out.toString())) {
+                "--duration", "3s", "--heap", "64m", "--gc", "serial", "--seed", "7", "--jfr", "--out", out.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
             assertTrue(p.out().contains("=============Overall Test Result============"), p.out());
             assertTrue(p.out().contains("Overall Throughput: echoComplexTypeDoc"), p.out());
+            assertTrue(p.out().lines().anyMatch(l -> l.startsWith("[measure]") && l.contains("sut cpu") && l.contains(" gc ")),
+                    "the live line shows SUT CPU and GC: " + p.out());
+            assertFalse(p.err().contains("warning"), p.err());
         }
         JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
         assertTrue(summary.get("complete").asBoolean());
@@ -48,18 +51,84 @@ class RunLifecycleIT {
         assertTrue(summary.get("sut").get("cpuSeconds").asDouble() > 0, summary.toString());
         assertTrue(summary.get("sut").get("cpuMicrosPerRequest").asDouble() > 0, summary.toString());
         assertTrue(summary.get("driver").get("cpuSeconds").asDouble() > 0);
+        JsonNode sut = summary.get("sut");
+        assertTrue(sut.get("cpuUserSeconds").asDouble() > 0, sut.toString());
+        assertTrue(sut.has("cpuSystemSeconds"), sut.toString());
+        assertEquals(sut.get("cpuPercent").asDouble() / summary.get("machine").get("cpus").asInt(),
+                sut.get("cpuPercentOfMachine").asDouble(), 0.01, sut.toString());
+        assertTrue(sut.get("rssMb").asDouble() > 20, sut.toString());
+        assertTrue(sut.get("maxRssMb").asDouble() >= sut.get("rssMb").asDouble(), sut.toString());
+        assertTrue(sut.get("threads").asInt() > 5, sut.toString());
+        double machineCpu = summary.get("machine").get("cpuPercent").asDouble();
+        assertTrue(machineCpu > 0 && machineCpu <= 100, summary.toString());
+        JsonNode network = summary.get("network");
+        assertEquals("lo", network.get("interface").asText(), network.toString());
+        assertTrue(network.get("loopback").asBoolean());
+        double driverBytes = network.get("driverBytesPerRequest").asDouble();
+        assertTrue(driverBytes > 1000, network.toString()); // a soap-echo request and its response
+        // loopback counts both directions in and out: at least the driver's bytes at its throughput
+        assertTrue(network.get("bytesInPerSec").asDouble() >= 0.9 * driverBytes * summary.get("throughput").asDouble(),
+                summary.toString());
+        assertTrue(network.get("packetsInPerSec").asDouble() > summary.get("throughput").asDouble(), network.toString());
+        assertTrue(network.get("packetsOutPerSec").asDouble() > 0, network.toString());
+        JsonNode gc = summary.get("gc");
+        assertEquals("serial", gc.get("collector").asText(), summary.toString());
+        assertTrue(gc.get("count").asLong() > 0, "a 64 MB heap collects in 3 s of load: " + gc);
+        assertTrue(gc.get("totalPauseMs").asDouble() > 0, gc.toString());
+        assertTrue(gc.get("overheadPercent").asDouble() > 0 && gc.get("overheadPercent").asDouble() < 100, gc.toString());
+        assertTrue(gc.get("allocatedBytesPerRequest").asDouble() > 0, gc.toString());
+        assertTrue(gc.has("cascades") && gc.has("cascadeSeconds") && gc.has("liveSetMb"), gc.toString());
 
         JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
         assertEquals(7, run.get("seed").asLong());
         assertEquals("serial", run.get("effectiveJvm").get("collector").asText());
-        assertEquals(128, run.get("effectiveJvm").get("heapMaxMb").asLong(), run.toString());
+        assertEquals(64, run.get("effectiveJvm").get("heapMaxMb").asLong(), run.toString());
         assertTrue(run.get("commandLine").asText().contains("--seed 7"));
+        assertTrue(run.get("commandLine").asText().endsWith(" --jfr"), run.toString());
+        assertEquals(out.resolve("sut.jfr").toAbsolutePath().toString(), run.get("jfr").asText());
+        assertTrue(run.get("sutCommand").toString().contains("-XX:StartFlightRecording=filename="), run.toString());
         assertTrue(run.get("environment").has("cpuModel"));
 
         List<String> rows = Files.readAllLines(out.resolve("timeseries.csv"));
         assertTrue(rows.get(0).startsWith("second,phase"));
         assertTrue(rows.stream().anyMatch(r -> r.contains(",warmup,")), rows.toString());
         assertTrue(rows.stream().anyMatch(r -> r.contains(",measure,")), rows.toString());
+        List<String> header = List.of(rows.get(0).split(","));
+        for (String column : List.of("sutCpuPercent", "sutRssMb", "sutCpuUserPercent", "sutCpuSystemPercent",
+                "sutCpuPercentOfMachine", "sutMaxRssMb", "sutThreads", "machineCpuPercent", "netPacketsInPerSec",
+                "netPacketsOutPerSec", "netBytesInPerSec", "netBytesOutPerSec", "driverBytesPerRequest", "gcPauseMs",
+                "gcHeapAfterMb")) {
+            assertTrue(header.contains(column), column + " in " + header);
+        }
+        int pause = header.indexOf("gcPauseMs");
+        int threads = header.indexOf("sutThreads");
+        int net = header.indexOf("netBytesInPerSec");
+        double pauses = 0;
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",", -1);
+            assertEquals(header.size(), f.length, row);
+            assertFalse(f[pause].isEmpty(), "GC columns are filled at the end of the run: " + row);
+            pauses += Double.parseDouble(f[pause]);
+            assertTrue(Integer.parseInt(f[threads]) > 5, row);
+            assertTrue(Double.parseDouble(f[net]) > 0, row);
+        }
+        assertTrue(pauses > 0, "per-second GC pauses: " + rows);
+        assertTrue(Files.size(out.resolve("sut.jfr")) > 0, "--jfr: the flight recording is written when the SUT stops");
+
+        // perflab gc on the run's own log: the table and the JSON
+        try (PerflabProcess p = PerflabProcess.start(work, "gc", out.resolve("gc.log").toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(60)), p.err());
+            assertTrue(p.out().lines().anyMatch(l -> l.matches("collector\\s+serial")), p.out());
+            assertTrue(p.out().contains("GC overhead"), p.out());
+        }
+        try (PerflabProcess p = PerflabProcess.start(work, "gc", out.resolve("gc.log").toString(), "--json",
+                "--from", Long.toString(System.currentTimeMillis() - 3_600_000L), "--cascade-threshold", "0.9")) {
+            assertEquals(0, p.await(Duration.ofSeconds(60)), p.err());
+            JsonNode json = JSON.readTree(p.out());
+            assertEquals("serial", json.get("collector").asText());
+            assertTrue(json.get("count").asLong() >= gc.get("count").asLong(), json.toString());
+            assertEquals(0.9, json.get("cascadeThreshold").asDouble());
+        }
         for (String file : List.of("latency.hlog", "service-time.hlog", "gc.log", "driver-gc.log", "sut.out", "sut-jvm.json")) {
             assertTrue(Files.size(out.resolve(file)) > 0, file + " is empty or missing");
         }
