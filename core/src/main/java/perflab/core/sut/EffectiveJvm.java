@@ -69,20 +69,24 @@ public record EffectiveJvm(long pid, String javaVersion, String vmName, String v
      * Serial and Parallel collectors, so they do not match -Xmx.
      */
     private static long sizeFlag(String name, long fallback) {
+        String value = vmOption(name);
         try {
-            HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-            return Long.parseLong(hotspot.getVMOption(name).getValue());
-        } catch (RuntimeException e) {
+            return value == null ? fallback : Long.parseLong(value);
+        } catch (NumberFormatException e) {
             return fallback;
         }
     }
 
     private static boolean flag(String name) {
+        return Boolean.parseBoolean(vmOption(name));
+    }
+
+    /** A HotSpot option's value, or null when this JVM does not have it. */
+    private static String vmOption(String name) {
         try {
-            HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-            return Boolean.parseBoolean(hotspot.getVMOption(name).getValue());
+            return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getValue();
         } catch (RuntimeException e) {
-            return false; // the flag does not exist on this JVM
+            return null;
         }
     }
 

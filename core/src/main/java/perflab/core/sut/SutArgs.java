@@ -3,6 +3,7 @@ package perflab.core.sut;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The command line of a SUT main class: {@code --name value} pairs. perflab passes {@code --host},
@@ -37,24 +38,20 @@ public final class SutArgs {
     }
 
     public int getInt(String name, int fallback) {
-        String value = values.get(name);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + " must be an integer, got '" + value + "'");
-        }
+        return number(name, fallback, Integer::parseInt);
     }
 
     public long getLong(String name, long fallback) {
+        return number(name, fallback, Long::parseLong);
+    }
+
+    private <T> T number(String name, T fallback, Function<String, T> parse) {
         String value = values.get(name);
         if (value == null) {
             return fallback;
         }
         try {
-            return Long.parseLong(value.trim());
+            return parse.apply(value.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--" + name + " must be an integer, got '" + value + "'");
         }
