@@ -9,6 +9,8 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import perflab.core.sut.ServerMetrics;
+import perflab.core.sut.ServerSettings;
 
 /**
  * A Jetty core handler that CXF's engine puts in front of its servlet contexts (JettyHTTPServerEngine's
@@ -18,11 +20,11 @@ import org.eclipse.jetty.util.Callback;
 final class ConnectionPolicyHandler extends Handler.Abstract {
     private static final String REQUESTS_ON_CONNECTION = "perflab.requestsOnConnection";
 
-    private final int maxRequestsPerConnection;
+    private final ServerSettings settings;
     private final ServerMetrics metrics; // null when off
 
-    ConnectionPolicyHandler(int maxRequestsPerConnection, ServerMetrics metrics) {
-        this.maxRequestsPerConnection = maxRequestsPerConnection;
+    ConnectionPolicyHandler(ServerSettings settings, ServerMetrics metrics) {
+        this.settings = settings;
         this.metrics = metrics;
     }
 
@@ -30,7 +32,7 @@ final class ConnectionPolicyHandler extends Handler.Abstract {
     public boolean handle(Request request, Response response, Callback callback) {
         ConnectionMetaData connection = request.getConnectionMetaData();
         boolean http2 = connection.getHttpVersion() == HttpVersion.HTTP_2;
-        if (maxRequestsPerConnection > 0 && !http2) {
+        if (settings.maxRequestsPerConnection() > 0 && !http2) {
             limitRequestsPerConnection(connection, response);
         }
         if (metrics != null && HttpMethod.POST.is(request.getMethod())) {
@@ -48,7 +50,7 @@ final class ConnectionPolicyHandler extends Handler.Abstract {
             served = new int[1];
             connection.setAttribute(REQUESTS_ON_CONNECTION, served);
         }
-        if (++served[0] >= maxRequestsPerConnection) {
+        if (settings.lastRequestOnConnection(++served[0])) {
             response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
         }
     }

@@ -12,7 +12,9 @@ import org.apache.cxf.transport.http_jetty.ThreadingParameters;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.ServerConnector;
-import perflab.core.sut.RunningServer;
+import perflab.core.sut.ServerMetrics;
+import perflab.core.sut.ServerSettings;
+import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
 import perflab.soapecho.contract.PerfContract;
@@ -31,7 +33,9 @@ import java.util.logging.Logger;
 /**
  * The soap-echo cxf stack's SUT main: Apache CXF 4 JAX-WS ({@link PerfEchoService} on the service interface
  * that cxf-codegen-plugin generates from perf.wsdl) published on CXF's own Jetty transport at
- * {@link PerfContract#SERVICE_PATH}. Settings: {@link CxfSettings#NAMES}; process protocol: {@link SutBootstrap}.
+ * {@link PerfContract#SERVICE_PATH}. Settings: {@link ServerSettings}, as the lean stack takes them (server-threads
+ * through CXF's threading parameters; max-request-bytes as CXF's {@code org.apache.cxf.stax.maxXMLCharacters}, the
+ * XML characters it parses in one request); process protocol: {@link SutBootstrap}.
  *
  * <p>Port 0: CXF's Jetty engines live in a JVM-wide map keyed by the configured port, so two endpoints both
  * published on port 0 would share one engine. We therefore pick a free port first (bind port 0, read it, close)
@@ -47,15 +51,15 @@ public final class CxfSoapEchoServer {
     }
 
     public static void main(String[] args) {
-        SutBootstrap.run(args, CxfSettings.NAMES, CxfSoapEchoServer::start);
+        SutBootstrap.run(args, ServerSettings.NAMES, CxfSoapEchoServer::start);
     }
 
     /** Starts the server; also the entry point for in-process tests. */
-    public static RunningServer start(SutArgs args) throws Exception {
-        return start(CxfSettings.from(args));
+    public static StartedServer start(SutArgs args) throws Exception {
+        return start(ServerSettings.from(args));
     }
 
-    static Running start(CxfSettings settings) throws Exception {
+    static StartedServer start(ServerSettings settings) throws Exception {
         QUIET.forEach(l -> l.setLevel(Level.WARNING)); // its INFO lines (publish address, ...) are noise on stderr
         if (settings.port() != 0) {
             return publish(settings, settings.port());
@@ -75,12 +79,12 @@ public final class CxfSoapEchoServer {
         throw last;
     }
 
-    private static Running publish(CxfSettings settings, int port) throws Exception {
+    private static StartedServer publish(ServerSettings settings, int port) throws Exception {
         Bus bus = BusFactory.newInstance().createBus();
         try {
             // CXF's Jetty engine adds an h2c connection factory whenever jetty-http2-server is on the classpath,
             // unless this bus property says false; "true" makes it fail rather than silently serve HTTP/1.1 only.
-            bus.setProperty(HttpServerEngineSupport.ENABLE_HTTP2, settings.http() == CxfSettings.Http.H2C ? "true" : "false");
+            bus.setProperty(HttpServerEngineSupport.ENABLE_HTTP2, settings.http() == ServerSettings.Http.H2C ? "true" : "false");
 
             JettyHTTPServerEngine engine = bus.getExtension(JettyHTTPServerEngineFactory.class)
                     .createJettyHTTPServerEngine(settings.host(), port, "http");
@@ -91,7 +95,7 @@ public final class CxfSoapEchoServer {
             engine.setThreadingParameters(threads);
             ServerMetrics metrics = settings.serverMetrics() ? new ServerMetrics() : null;
             if (metrics != null || settings.maxRequestsPerConnection() > 0) {
-                engine.setHandlers(List.of(new ConnectionPolicyHandler(settings.maxRequestsPerConnection(), metrics)));
+                engine.setHandlers(List.of(new ConnectionPolicyHandler(settings, metrics)));
             }
 
             JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
@@ -118,50 +122,17 @@ public final class CxfSoapEchoServer {
                 log.start();
                 jetty.setRequestLog(log);
             }
-            return new Running(((ServerConnector) engine.getConnector()).getLocalPort(), jetty, server, bus, metrics);
+            return new StartedServer(((ServerConnector) engine.getConnector()).getLocalPort(), metrics, () -> {
+                try {
+                    jetty.stop(); // graceful: in-flight requests finish, connectors close
+                    server.destroy();
+                } finally {
+                    bus.shutdown(true);
+                }
+            });
         } catch (Exception | Error e) {
             bus.shutdown(true);
             throw e;
-        }
-    }
-
-    /** The started stack; tests read its metrics without parsing stdout. */
-    static final class Running implements RunningServer {
-        private final int port;
-        private final org.eclipse.jetty.server.Server jetty;
-        private final Server endpoint;
-        private final Bus bus;
-        private final ServerMetrics metrics; // null when off
-
-        private Running(int port, org.eclipse.jetty.server.Server jetty, Server endpoint, Bus bus, ServerMetrics metrics) {
-            this.port = port;
-            this.jetty = jetty;
-            this.endpoint = endpoint;
-            this.bus = bus;
-            this.metrics = metrics;
-        }
-
-        @Override
-        public int port() {
-            return port;
-        }
-
-        ServerMetrics metrics() {
-            return metrics;
-        }
-
-        @Override
-        public void stop() throws Exception {
-            try {
-                jetty.stop(); // graceful: in-flight requests finish, connectors close
-                endpoint.destroy();
-            } finally {
-                bus.shutdown(true);
-            }
-            if (metrics != null) {
-                System.out.println(metrics.summaryLine());
-                System.out.flush();
-            }
         }
     }
 

@@ -7,8 +7,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import perflab.core.sut.RunningServer;
-import perflab.core.sut.SutArgs;
+import perflab.core.sut.StartedServer;
 import perflab.soapecho.contract.PerfContract;
 import perflab.soapecho.cxf.generated.DocPortType;
 import perflab.soapecho.cxf.generated.PerfService;
@@ -16,8 +15,8 @@ import perflab.soapecho.cxf.generated.types.ColourEnum;
 import perflab.soapecho.cxf.generated.types.NestedComplexType;
 import perflab.soapecho.cxf.generated.types.NestedComplexTypeSeq;
 import perflab.soapecho.cxf.generated.types.SimpleStruct;
-import perflab.soapecho.lean.LeanMetrics;
 import perflab.soapecho.lean.LeanSoapEchoServer;
+import perflab.soapecho.testkit.InProcessStack;
 
 import javax.xml.datatype.DatatypeFactory;
 import javax.xml.namespace.QName;
@@ -28,7 +27,6 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,20 +44,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(60)
 class InteropTest {
-    private static final Map<String, RunningServer> SERVERS = new HashMap<>();
+    private static final Map<String, StartedServer> SERVERS = new HashMap<>();
 
     @BeforeAll
     static void start() throws Exception {
+        InProcessStack lean = LeanSoapEchoServer::start;
+        InProcessStack cxf = CxfSoapEchoServer::start;
         for (String http : List.of("http1", "h2c")) {
-            String[] args = {"--host", "127.0.0.1", "--port", "0", "--http", http, "--server-metrics", "on"};
-            SERVERS.put("lean/" + http, LeanSoapEchoServer.start(SutArgs.parse(args, Set.of("http", "server-metrics"))));
-            SERVERS.put("cxf/" + http, CxfSoapEchoServer.start(SutArgs.parse(args, CxfSettings.NAMES)));
+            SERVERS.put("lean/" + http, lean.startOnLoopback("--http", http, "--server-metrics", "on"));
+            SERVERS.put("cxf/" + http, cxf.startOnLoopback("--http", http, "--server-metrics", "on"));
         }
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (RunningServer server : SERVERS.values()) {
+        for (StartedServer server : SERVERS.values()) {
             server.stop();
         }
     }
@@ -72,7 +71,7 @@ class InteropTest {
             "cxf,  h2c,   server, 2,    5", "cxf,  h2c, server,    1.1,  0", "cxf,  http1, server, 2, 0"})
     void generatedClientCallsEveryOperation(String stack, String http, String wsdlFrom, String clientVersion,
                                             int overHttp2) throws Exception {
-        RunningServer server = SERVERS.get(stack + "/" + http);
+        StartedServer server = SERVERS.get(stack + "/" + http);
         String address = "http://127.0.0.1:" + server.port() + PerfContract.SERVICE_PATH;
         DocPortType port = "server".equals(wsdlFrom) ? new PerfService(new URL(address + "?wsdl")).getSoapHttpDocLitPort()
                 : new PerfService().getSoapHttpDocLitPort();
@@ -84,7 +83,7 @@ class InteropTest {
         }
         context.put("org.apache.cxf.transport.http.forceVersion", clientVersion);
         context.put("share.httpclient.http.conduit", false);
-        long http2Before = http2Requests(server);
+        long http2Before = server.metrics().http2Requests();
 
         String text = "interop " + stack + " <&> " + "é".repeat(10);
         assertEquals(text, port.echoStringDoc(text));
@@ -106,18 +105,10 @@ class InteropTest {
         }
 
         long deadline = System.nanoTime() + 2_000_000_000L;
-        while (http2Requests(server) < http2Before + overHttp2 && System.nanoTime() < deadline) {
+        while (server.metrics().http2Requests() < http2Before + overHttp2 && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        assertEquals(http2Before + overHttp2, http2Requests(server), "calls the server counted as HTTP/2");
-    }
-
-    private static long http2Requests(RunningServer server) {
-        if (server instanceof CxfSoapEchoServer.Running cxf) {
-            return cxf.metrics().http2Requests();
-        }
-        String line = LeanMetrics.summaryLine(server);
-        return Long.parseLong(line.replaceAll(".* h2=(\\d+) .*", "$1"));
+        assertEquals(http2Before + overHttp2, server.metrics().http2Requests(), "calls the server counted as HTTP/2");
     }
 
     static NestedComplexType item(int i) throws Exception {

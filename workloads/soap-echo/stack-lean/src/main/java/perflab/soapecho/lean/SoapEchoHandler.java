@@ -9,6 +9,8 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import perflab.core.sut.ServerMetrics;
+import perflab.core.sut.ServerSettings;
 import perflab.soap.BoundedBody;
 import perflab.soap.SoapFault;
 import perflab.soap.SoapFaultWriter;
@@ -29,15 +31,15 @@ final class SoapEchoHandler extends Handler.Abstract {
 
     private final PerfEchoService service;
     private final int maxRequestBytes;
-    private final int maxRequestsPerConnection;
+    private final ServerSettings settings;
     private final ServerMetrics metrics; // null when off
     private final String wsdlBeforeAddress;
     private final String wsdlAfterAddress;
 
-    SoapEchoHandler(LeanSettings settings, ServerMetrics metrics) {
+    SoapEchoHandler(ServerSettings settings, ServerMetrics metrics) {
         this.service = new PerfEchoService(settings.maxRequestBytes());
         this.maxRequestBytes = settings.maxRequestBytes();
-        this.maxRequestsPerConnection = settings.maxRequestsPerConnection();
+        this.settings = settings;
         this.metrics = metrics;
         String wsdl = PerfContract.wsdl();
         int at = wsdl.indexOf(PerfContract.DEFAULT_ADDRESS);
@@ -114,7 +116,7 @@ final class SoapEchoHandler extends Handler.Abstract {
      */
     private void limitRequestsPerConnection(Request request, Response response) {
         ConnectionMetaData connection = request.getConnectionMetaData();
-        if (maxRequestsPerConnection <= 0 || connection.getHttpVersion() == HttpVersion.HTTP_2) {
+        if (settings.maxRequestsPerConnection() == 0 || connection.getHttpVersion() == HttpVersion.HTTP_2) {
             return;
         }
         int[] served = (int[]) connection.getAttribute(REQUESTS_ON_CONNECTION);
@@ -122,7 +124,7 @@ final class SoapEchoHandler extends Handler.Abstract {
             served = new int[1];
             connection.setAttribute(REQUESTS_ON_CONNECTION, served);
         }
-        if (++served[0] >= maxRequestsPerConnection) {
+        if (settings.lastRequestOnConnection(++served[0])) {
             response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
         }
     }

@@ -1,4 +1,4 @@
-package perflab.soapecho.lean;
+package perflab.soapecho.testkit;
 
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -21,15 +21,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /** HTTP/2 over cleartext with prior knowledge (no Upgrade), as perflab's driver speaks it: Jetty's low-level client. */
-final class H2cPriorKnowledge implements AutoCloseable {
-    record Response(int status, String body) {
+public final class H2cPriorKnowledge implements AutoCloseable {
+    public record Response(int status, String body) {
     }
 
     private final HTTP2Client client = new HTTP2Client();
     private final Session session;
     private final int port;
 
-    H2cPriorKnowledge(int port) throws Exception {
+    public H2cPriorKnowledge(int port) throws Exception {
         this.port = port;
         client.start();
         session = client.connect(new InetSocketAddress("127.0.0.1", port), new Session.Listener() {
@@ -37,7 +37,7 @@ final class H2cPriorKnowledge implements AutoCloseable {
     }
 
     /** POSTs {@code xml} on a new stream of the one connection and waits for the whole response. */
-    Response post(String path, String xml) throws Exception {
+    public Response post(String path, String xml) throws Exception {
         byte[] body = xml.getBytes(StandardCharsets.UTF_8);
         HttpFields fields = HttpFields.build().put(HttpHeader.CONTENT_TYPE, "text/xml; charset=UTF-8").put("SOAPAction", "\"\"");
         MetaData.Request request = new MetaData.Request("POST", HttpURI.from("http://127.0.0.1:" + port + path),

@@ -1,4 +1,4 @@
-package perflab.soapecho.lean;
+package perflab.soapecho.testkit;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -11,9 +11,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /** HTTP/1.1 over a plain socket, for what java.net.http will not send (h2c upgrade headers) or hides. */
-final class RawHttp implements AutoCloseable {
-    record Response(int status, Map<String, String> headers, byte[] body) {
-        String text() {
+public final class RawHttp implements AutoCloseable {
+    public record Response(int status, Map<String, String> headers, byte[] body) {
+        public String text() {
             return new String(body, StandardCharsets.UTF_8);
         }
     }
@@ -22,21 +22,21 @@ final class RawHttp implements AutoCloseable {
     private final InputStream in;
     private final OutputStream out;
 
-    RawHttp(int port) throws IOException {
+    public RawHttp(int port) throws IOException {
         socket = new Socket("127.0.0.1", port);
         socket.setSoTimeout(5_000);
         in = socket.getInputStream();
         out = socket.getOutputStream();
     }
 
-    void send(String head, byte[] body) throws IOException {
+    public void send(String head, byte[] body) throws IOException {
         out.write(head.getBytes(StandardCharsets.US_ASCII));
         out.write(body);
         out.flush();
     }
 
     /** Reads one response with a Content-Length body; returns null if the server closed the connection. */
-    Response read() throws IOException {
+    public Response read() throws IOException {
         String statusLine = line();
         if (statusLine == null) {
             return null;

@@ -1,4 +1,4 @@
-package perflab.soapecho.lean;
+package perflab.soapecho.testkit;
 
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -15,19 +15,19 @@ import java.util.HexFormat;
 import java.util.List;
 
 /** Request envelopes and response reading for the stack tests, independent of the traffic module. */
-final class TestMessages {
-    static final String SOAP = PerfContract.SOAP11_ENVELOPE_NAMESPACE;
-    static final String T = PerfContract.TYPES_NAMESPACE;
+public final class TestMessages {
+    public static final String SOAP = PerfContract.SOAP11_ENVELOPE_NAMESPACE;
+    public static final String T = PerfContract.TYPES_NAMESPACE;
 
     private TestMessages() {
     }
 
-    static String envelope(String payload) {
+    public static String envelope(String payload) {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><s:Envelope xmlns:s=\"" + SOAP + "\"><s:Body>" + payload
                 + "</s:Body></s:Envelope>";
     }
 
-    static String item(int i) {
+    public static String item(int i) {
         byte[] bin = new byte[256];
         for (int j = 0; j < bin.length; j++) {
             bin[j] = (byte) (j - 128 + i);
@@ -44,7 +44,7 @@ final class TestMessages {
                 + "</t:varStruct><t:varEnum>" + (i % 3 == 0 ? "RED" : i % 3 == 1 ? "GREEN" : "BLUE") + "</t:varEnum></t:item>";
     }
 
-    static String complexTypeRequest(int items, int id) {
+    public static String complexTypeRequest(int items, int id) {
         StringBuilder in = new StringBuilder();
         for (int i = 0; i < items; i++) {
             in.append(item(i));
@@ -53,17 +53,17 @@ final class TestMessages {
                 + "</t:id></t:echoComplexTypeDoc>");
     }
 
-    static String stringValue(int p) {
+    public static String stringValue(int p) {
         String unit = "abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*()_+?><[]/0123456789";
         return unit.repeat(16 * p);
     }
 
-    static String stringRequest(String value) {
+    public static String stringRequest(String value) {
         return envelope("<echoStringDoc xmlns=\"" + T + "\"><in>" + value.replace("&", "&amp;").replace("<", "&lt;")
                 + "</in></echoStringDoc>");
     }
 
-    static byte[] base64Value(int p) {
+    public static byte[] base64Value(int p) {
         byte[] b = new byte[1024 * p];
         for (int i = 0; i < b.length; i++) {
             b[i] = (byte) (i * 31 + 7);
@@ -71,29 +71,29 @@ final class TestMessages {
         return b;
     }
 
-    static String base64Request(byte[] value) {
+    public static String base64Request(byte[] value) {
         return envelope("<echoBase64Doc xmlns=\"" + T + "\"><in>" + Base64.getMimeEncoder().encodeToString(value)
                 + "</in></echoBase64Doc>");
     }
 
-    static Document parse(byte[] xml) throws Exception {
+    public static Document parse(byte[] xml) throws Exception {
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
         f.setNamespaceAware(true);
         f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
         return f.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
     }
 
-    static Document parse(String xml) throws Exception {
+    public static Document parse(String xml) throws Exception {
         return parse(xml.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The Body's first element child. */
-    static Element payload(Document envelope) {
+    public static Element payload(Document envelope) {
         Element body = firstElement(envelope.getDocumentElement());
         return firstElement(body);
     }
 
-    static Element firstElement(Node parent) {
+    public static Element firstElement(Node parent) {
         for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (n instanceof Element e) {
                 return e;
@@ -102,7 +102,7 @@ final class TestMessages {
         return null;
     }
 
-    static List<Element> children(Element parent) {
+    public static List<Element> children(Element parent) {
         List<Element> out = new ArrayList<>();
         for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (n instanceof Element e) {
@@ -116,7 +116,7 @@ final class TestMessages {
      * Leaves of an element as "{ns}name=text" lines, attributes as "@name=value"; QName values resolved, so
      * that two serialisations of the same values compare equal.
      */
-    static List<String> leaves(Element e) {
+    public static List<String> leaves(Element e) {
         List<String> out = new ArrayList<>();
         collect(e, out);
         return out;
