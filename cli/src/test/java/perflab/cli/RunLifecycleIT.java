@@ -189,7 +189,7 @@ class RunLifecycleIT {
     void driveAgainstServe() throws Exception {
         Path serveDir = work.resolve("serve");
         Files.createDirectories(serveDir);
-        try (PerflabProcess server = PerflabProcess.start(serveDir, "serve", "soap-echo", "--port", "0", "--out",
+        try (PerflabProcess server = PerflabProcess.start(serveDir, "serve", "soap-echo", "--port", "0", "--jfr", "--out",
                 serveDir.resolve("logs").toString())) {
             String url = awaitLine(server, Pattern.compile("at (http://127\\.0\\.0\\.1:\\d+/\\S+)"));
             Path driveDir = work.resolve("drive");
@@ -202,10 +202,16 @@ class RunLifecycleIT {
             assertEquals("external", summary.get("stack").asText());
             assertEquals(0, summary.get("errors").get("total").asLong());
             assertTrue(summary.get("successes").asLong() > 0);
+            // no SUT of its own: no sut or gc figures; the network and the machine are still measured
+            assertFalse(summary.has("sut") || summary.has("gc"), summary.toString());
+            assertEquals("lo", summary.get("network").get("interface").asText(), summary.toString());
+            assertTrue(summary.get("network").get("packetsInPerSec").asDouble() > 0, summary.toString());
+            assertTrue(summary.get("machine").get("cpuPercent").asDouble() > 0, summary.toString());
             long sutPid = JSON.readTree(serveDir.resolve("logs/sut-jvm.json").toFile()).get("pid").asLong();
             server.signal("INT");
             server.await(Duration.ofSeconds(30));
             assertGone(sutPid);
+            assertTrue(Files.size(serveDir.resolve("logs/sut.jfr")) > 0, "serve --jfr: written when the SUT stops");
         }
     }
 

@@ -208,7 +208,7 @@ public final class RunOrchestrator {
         boolean crashed = sutExit != null;
         String endReason = crashed ? sutExit : interrupted ? "interrupted" : result.endReason();
         boolean complete = result.complete() && !crashed && !interrupted;
-        GcAnalysis gc = gcLog == null ? null : analyzeGc(gcLog, result);
+        GcAnalysis gc = gcLog == null ? null : analyzeGc(gcLog, result, sut.alive());
         RunSummary summary = summarize(config, workload, stack(config), result, recorder, sut, complete, endReason, gc);
         Json.write(runDir.resolve("summary.json"), summary);
         if (!result.errorSamples().isEmpty()) {
@@ -226,7 +226,7 @@ public final class RunOrchestrator {
      * The SUT's GC in the measured window. Never fails the run: a missing or unreadable log gives null and
      * a one-line warning.
      */
-    private GcAnalysis analyzeGc(Path gcLog, DriverResult r) {
+    private GcAnalysis analyzeGc(Path gcLog, DriverResult r, boolean sutAlive) {
         String problem;
         try {
             if (!Files.exists(gcLog)) {
@@ -234,8 +234,15 @@ public final class RunOrchestrator {
             } else if (r.measureEndEpochMs() <= r.measureStartEpochMs()) {
                 return null; // no measured window
             } else {
-                return new GcLogAnalyzer().analyze(gcLog, r.measureStartEpochMs(), r.measureEndEpochMs(),
-                        GcAnalysis.DEFAULT_CASCADE_THRESHOLD).withRequests(r.successes());
+                // A live SUT's log is current up to now: a window ending without GC keeps its full length.
+                long now = System.currentTimeMillis();
+                GcLogAnalyzer analyzer = new GcLogAnalyzer();
+                GcAnalysis a = sutAlive
+                        ? analyzer.analyzeLive(gcLog, r.measureStartEpochMs(), r.measureEndEpochMs(),
+                                GcAnalysis.DEFAULT_CASCADE_THRESHOLD, now)
+                        : analyzer.analyze(gcLog, r.measureStartEpochMs(), r.measureEndEpochMs(),
+                                GcAnalysis.DEFAULT_CASCADE_THRESHOLD);
+                return a.withRequests(r.successes());
             }
         } catch (UnknownGcLogFormatException e) {
             problem = e.getMessage();

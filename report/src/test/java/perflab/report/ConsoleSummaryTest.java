@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import perflab.core.result.LatencySummary;
 import perflab.core.result.RunSummary;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,6 +29,30 @@ class ConsoleSummaryTest {
         assertEquals("============================================", lines[4]);
         assertTrue(lines[5].startsWith("Aggregate throughput: 33105.20"));
         assertTrue(ConsoleSummary.render(s).contains("errors               0"));
+    }
+
+    @Test
+    void summaryShowsTheSutMachineNetworkAndGc() {
+        LatencySummary l = new LatencySummary(1000, 1.0, 0.9, 1.5, 2.0, 3.0, 4.0, 5.0);
+        RunSummary.Sut sut = new RunSummary.Sut(42L, 9.41, 6.5, 2.91, 94.1, 47.04, 37.6, 26605.0, 246.5, 248.1, 48,
+                false, null);
+        RunSummary.Network net = new RunSummary.Network("lo", true, 50072.8, 50072.8, 100_797_124.3, 100_797_124.3,
+                3923.0);
+        perflab.core.result.gc.GcAnalysis gc = new perflab.core.result.gc.GcAnalysis("g1", 33, 33, 0, 0, 33, 52.4,
+                52.4, 0, 0.53, 4.69, 1.4, 4.69, 0.09, 7.0, 509.3, 21176.0, 9.9, "wall", 0.5, 0, List.of(), List.of());
+        RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 16, null, true,
+                "completed", 10, 250_334, 250_334, Map.of("total", 0L), 25_032.5, 1564.5, l, l, l,
+                new RunSummary.Steadiness(true, 0.01, 0.1, 10),
+                new RunSummary.Driver(5.7, 57, false, null, 0, 16, null, 1, 1), sut,
+                new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.Harness(1564.5, 0.6, 250_334, 160));
+        String text = ConsoleSummary.render(s);
+        assertTrue(text.contains("94.1% of one core, 47.0% of the machine; user 6.50 s, sys 2.91 s"), text);
+        assertTrue(text.contains("rss 246.5 MB (peak 248.1 MB), 48 threads"), text);
+        assertTrue(text.contains("machine cpu          98.5% of 2 CPUs"), text);
+        assertTrue(text.contains("lo: in 50073 pkt/s 100.80 MB/s"), text);
+        assertTrue(text.contains("driver 3923 bytes/request"), text);
+        assertTrue(text.contains("g1: 33 collections (young 33, old/full 0, concurrent 0), paused 52.4 ms = 0.53%"), text);
+        assertTrue(text.contains("live set 7.0 MB, allocation 509.3 MB/s (21176 bytes/request)"), text);
     }
 
     @Test

@@ -71,6 +71,7 @@ public final class GcLogAccumulator {
     private Boolean wallClock;
     private long firstTime = UnifiedLogLine.NO_TIME;
     private long lastTime = UnifiedLogLine.NO_TIME;
+    private long currentAt = UnifiedLogLine.NO_TIME;
     private long jvmStart = UnifiedLogLine.NO_TIME;
 
     private String using;
@@ -504,6 +505,15 @@ public final class GcLogAccumulator {
         return c.equals("zgc") && zgcGenerational ? "zgc-generational" : c;
     }
 
+    /**
+     * Says that the log is complete up to {@code epochMs}: the JVM is still running and writes each line as it
+     * happens, so a quiet stretch at the end of the window is time without GC, not time missing from the log.
+     * Without it the window ends at the log's last line. Wall-clock logs only; ignored for uptime logs.
+     */
+    public void logCurrentAt(long epochMs) {
+        currentAt = Math.max(currentAt, epochMs);
+    }
+
     /** Whether a gc-tagged unified logging line has been seen (before that, {@link #result()} throws). */
     public boolean recognized() {
         return recognized;
@@ -549,7 +559,7 @@ public final class GcLogAccumulator {
             }
         }
         long windowStart = Math.max(from, jvmStart);
-        long windowEnd = Math.min(to, lastTime);
+        long windowEnd = Math.min(to, Boolean.TRUE.equals(wallClock) ? Math.max(lastTime, currentAt) : lastTime);
         long windowMs = Math.max(0, windowEnd - windowStart);
 
         Double liveSet = null;

@@ -36,6 +36,22 @@ public final class GcLogAnalyzer {
         }
     }
 
+    /**
+     * The log of a JVM that is still running: its lines are complete up to {@code logCurrentAtEpochMs} (now),
+     * so a window that ends in a quiet stretch keeps its full length (see {@link GcLogAccumulator#logCurrentAt}).
+     */
+    public GcAnalysis analyzeLive(Path gcLog, long fromEpochMs, long toEpochMs, double cascadeThreshold,
+                                  long logCurrentAtEpochMs) throws IOException {
+        GcLogAccumulator acc = new GcLogAccumulator(gcLog.toString(), fromEpochMs, toEpochMs, cascadeThreshold);
+        try (BufferedReader in = Files.newBufferedReader(gcLog, StandardCharsets.ISO_8859_1)) {
+            for (String l = in.readLine(); l != null; l = in.readLine()) {
+                acc.accept(l);
+            }
+        }
+        acc.logCurrentAt(logCurrentAtEpochMs);
+        return acc.result();
+    }
+
     /** The streaming form over any reader; {@code source} names the log in error messages. */
     public GcAnalysis analyze(Reader log, String source, long fromEpochMs, long toEpochMs, double cascadeThreshold)
             throws IOException {

@@ -51,6 +51,21 @@ class GcLogFormatTest {
         return p;
     }
 
+    /** A running JVM's log is current up to now: a window ending in a quiet stretch keeps its length. */
+    @Test
+    void aLiveLogKeepsTheWindowsQuietEnd() throws IOException {
+        Path log = write("g1-live.log", G1_LOG);
+        long from = Instant.parse("2026-11-22T04:05:03Z").toEpochMilli();
+        long to = Instant.parse("2026-11-22T04:05:13Z").toEpochMilli();
+        GcAnalysis cut = new GcLogAnalyzer().analyze(log, from, to, 0.5);
+        assertEquals(4.0, cut.windowSeconds(), 1e-9, "ends at the last line");
+        GcAnalysis live = new GcLogAnalyzer().analyzeLive(log, from, to, 0.5, to + 500);
+        assertEquals(10.0, live.windowSeconds(), 1e-9);
+        assertEquals(910.0 / 10_000 * 100, live.overheadPercent(), 0.001);
+        assertEquals(cut.count(), live.count());
+        assertEquals(cut.totalPauseMs(), live.totalPauseMs(), 1e-9);
+    }
+
     @Test
     void figuresOfAHandWrittenLog() throws IOException {
         GcAnalysis a = new GcLogAnalyzer().analyze(write("g1.log", G1_LOG));

@@ -25,7 +25,7 @@ import java.util.List;
  * Time to reach the safepoint is not included (HotSpot does not count it in the pause line either).
  * {@code youngPauseMs} and {@code fullPauseMs} split the total by the pause's own kind.</li>
  * <li>{@code overheadPercent}: totalPauseMs as % of the window's wall time (the window clipped to the log's
- * span: JVM start to last line).</li>
+ * span: JVM start to last line, or to the moment a running JVM's log was known current — perflab's runs).</li>
  * <li>{@code gcCpuSeconds}: user + system CPU of the "gc,cpu" lines in the window (Serial, Parallel, G1
  * pauses); null when the log has none (ZGC, Shenandoah) — pauses understate those collectors' cost.</li>
  * <li>{@code liveSetMb}: steady-state live set: median heap in use after the old-reclaiming collections in the
