@@ -38,6 +38,23 @@ class SutCommandTest {
     }
 
     @Test
+    void jfrRecordsIntoTheRunDirectoryAndDumpsOnExit() throws Exception {
+        Path stackDir = Files.createDirectories(home.resolve("workloads/x/stack-a/target/stack"));
+        Files.writeString(stackDir.resolve("a.jar"), "");
+        StackInfo stack = new StackInfo("a", "test", "workloads/x/stack-a", "x.Main");
+        RunConfig.Sut sut = new RunConfig.Sut(List.of(), null, null, null, null, 0, Map.of());
+        Path run = home.resolve("run");
+        List<String> with = SutCommand.build(sut, stack, home, run, true);
+        String flag = "-XX:StartFlightRecording=filename=" + run.resolve("sut.jfr").toAbsolutePath()
+                + ",settings=profile,dumponexit=true";
+        assertTrue(with.indexOf(flag) >= 0 && with.indexOf(flag) < with.indexOf("-cp"), with.toString());
+        assertTrue(SutCommand.build(sut, stack, home, run).stream().noneMatch(a -> a.contains("FlightRecording")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SutCommand.jfrFlag(Path.of("/tmp/a,b/sut.jfr")));
+        assertTrue(e.getMessage().contains("comma"), e.getMessage());
+    }
+
+    @Test
     void anUnbuiltStackIsAClearError() {
         StackInfo stack = new StackInfo("a", "test", "workloads/x/none", "x.Main");
         RunConfig.Sut sut = new RunConfig.Sut(List.of(), null, null, null, null, 0, Map.of());

@@ -1,22 +1,35 @@
 package perflab.monitor;
 
-/** Child JVM of {@link ProcessSamplerTest}: one thread spins for the given ms, the main thread waits. */
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+/**
+ * Child JVM of {@link ProcessSamplerTest}: prints READY, spins its main thread for the milliseconds given on
+ * its stdin, prints {@code SPUN <the thread's own CPU ns>} (the thread CPU clock, not /proc), then idles until
+ * its stdin closes.
+ */
 public final class Spinner {
     static volatile long sink;
 
     public static void main(String[] args) throws Exception {
-        long ms = Long.parseLong(args[0]);
-        Thread spin = new Thread(() -> {
-            long end = System.nanoTime() + ms * 1_000_000L;
-            long x = 0;
-            while (System.nanoTime() < end) {
-                x += x * 31 + 7;
-            }
-            sink = x;
-        });
-        System.out.println("SPINNING");
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        System.out.println("READY");
         System.out.flush();
-        spin.start();
-        spin.join();
+        long ms = Long.parseLong(in.readLine().trim());
+        long cpuStart = threads.getCurrentThreadCpuTime();
+        long end = System.nanoTime() + ms * 1_000_000L;
+        long x = 0;
+        while (System.nanoTime() < end) {
+            x += x * 31 + 7;
+        }
+        sink = x;
+        System.out.println("SPUN " + (threads.getCurrentThreadCpuTime() - cpuStart));
+        System.out.flush();
+        while (in.readLine() != null) {
+            // idle until the parent closes stdin
+        }
     }
 }
