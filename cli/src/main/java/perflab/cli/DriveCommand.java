@@ -32,6 +32,6 @@ final class DriveCommand implements Callable<Integer> {
         RunConfig config = new RunConfig(w.name(), null, RunCommand.operation(w, load.operation), load.toLoad(),
                 new RunConfig.Sut(List.of(), null, null, null, null, 0, Map.of()), target,
                 RunCommand.driverCpus(null, load.driverCpus), load.out, load.quiet);
-        return RunCommand.execute(config, w, false);
+        return RunCommand.execute(config, w, false, load.clientCounts());
     }
 }

@@ -6,6 +6,8 @@ import perflab.driver.ConnectionPolicy;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /** The driver's flags and where its results go, shared by `run` and `drive`. */
@@ -13,10 +15,11 @@ final class LoadOptions {
     @Option(names = "--operation", paramLabel = "NAME", description = "Operation to drive (default: the workload's first; see `perflab list`).")
     String operation;
 
-    @Option(names = "--clients", paramLabel = "N", defaultValue = "16",
+    @Option(names = "--clients", paramLabel = "N[,N...]", defaultValue = "16",
             description = "Closed model: concurrent clients, one connection and one outstanding request each. "
-                    + "Open model: size of the connection pool. Default: ${DEFAULT-VALUE}.")
-    int clients;
+                    + "Open model: size of the connection pool. A list (1,8,16,32,64,100,128) runs one "
+                    + "measurement per value and prints the client-scaling table. Default: ${DEFAULT-VALUE}.")
+    String clients;
 
     @Option(names = "--rate", paramLabel = "REQ/S",
             description = "Open model: send requests at this rate (e.g. 1000, 2.5k) whatever the responses do; "
@@ -69,10 +72,30 @@ final class LoadOptions {
     @Option(names = "--quiet", description = "Print only the result directory and the summary line.")
     boolean quiet;
 
-    RunConfig.Load toLoad() {
-        if (clients < 1 || clients > 100_000) {
-            throw new IllegalArgumentException("--clients must be within 1..100000, got " + clients);
+    /** The --clients values, in the order given; more than one makes a client-scaling sweep. */
+    List<Integer> clientCounts() {
+        List<Integer> counts = new ArrayList<>();
+        for (String part : clients.split(",")) {
+            int n;
+            try {
+                n = Integer.parseInt(part.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--clients: '" + clients + "' is not a number or a list of numbers such as 1,8,16");
+            }
+            if (n < 1 || n > 100_000) {
+                throw new IllegalArgumentException("--clients must be within 1..100000, got " + n);
+            }
+            if (counts.contains(n)) {
+                throw new IllegalArgumentException("--clients: " + n + " is given twice");
+            }
+            counts.add(n);
         }
+        return counts;
+    }
+
+    /** The load of one run, with the first --clients value (a sweep replaces it per point). */
+    RunConfig.Load toLoad() {
+        int clients = clientCounts().get(0);
         if (payload < 1 || payload > 100_000) {
             throw new IllegalArgumentException("--payload must be within 1..100000, got " + payload);
         }

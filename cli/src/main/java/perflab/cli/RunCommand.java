@@ -3,13 +3,19 @@ package perflab.cli;
 import perflab.core.config.RunConfig;
 import perflab.core.workload.Workload;
 import perflab.core.workload.Workloads;
+import perflab.experiment.RunDirectory;
 import perflab.experiment.RunOrchestrator;
+import perflab.experiment.SweepRunner;
 import perflab.experiment.RunOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -30,7 +36,7 @@ final class RunCommand implements Callable<Integer> {
         Workload w = Workloads.named(workload);
         RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), load.toLoad(), sut.toSut(0), null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet);
-        return execute(config, w, sut.jfr);
+        return execute(config, w, sut.jfr, load.clientCounts());
     }
 
     static String operation(Workload w, String requested) {
@@ -48,7 +54,40 @@ final class RunCommand implements Callable<Integer> {
         return driverCpus;
     }
 
-    /** Runs one configuration with Ctrl-C handling; shared by `run` and `drive`. */
+    /**
+     * Runs one configuration, or one per client count when several are given (the harness's client scaling:
+     * a directory with a sub-directory per value and the table); Ctrl-C keeps what was measured. Shared by
+     * `run` and `drive`.
+     */
+    static int execute(RunConfig config, Workload w, boolean jfr, List<Integer> clientCounts) throws Exception {
+        if (clientCounts.size() > 1) {
+            return sweepClients(config, w, jfr, clientCounts);
+        }
+        return execute(config, w, jfr);
+    }
+
+    private static int sweepClients(RunConfig config, Workload w, boolean jfr, List<Integer> counts) throws Exception {
+        Path dir = config.out() != null ? RunDirectory.explicit(Path.of(config.out()))
+                : RunDirectory.create(Perflab.resultsRoot(), w.name(), config.operation() + "-clients", LocalDateTime.now());
+        List<SweepRunner.Point> points = new ArrayList<>();
+        for (int n : counts) {
+            RunConfig.Load l = config.load();
+            RunConfig.Load load = new RunConfig.Load(n, l.rate(), l.schedule(), l.duration(), l.requests(), l.warmup(),
+                    l.warmupRequests(), l.thinkTime(), l.keepalive(), l.timeout(), l.payload(), l.seed(), l.deepCheck());
+            points.add(new SweepRunner.Point("clients-" + n, Integer.toString(n), new RunConfig(config.workload(),
+                    config.stack(), config.operation(), load, config.sut(), config.target(), config.driverCpus(),
+                    dir.resolve("clients-" + n).toString(), config.quiet())));
+        }
+        SweepRunner sweep = new SweepRunner(Perflab.home(), config.quiet() ? null : System.out, jfr);
+        Shutdown.onSignal(() -> sweep.interrupt(Duration.ofSeconds(60)));
+        int status = sweep.run(w, dir, "clients", points);
+        if (config.quiet()) {
+            System.out.println(dir);
+        }
+        return status;
+    }
+
+    /** Runs one configuration with Ctrl-C handling. */
     static int execute(RunConfig config, Workload w, boolean jfr) throws Exception {
         RunOrchestrator orchestrator = new RunOrchestrator(Perflab.home(), Perflab.resultsRoot(),
                 config.quiet() ? null : System.out).recordJfr(jfr);

@@ -34,6 +34,7 @@ class BadInputIT {
                 Arguments.of(List.of("run", "soap-echo", "--keepalive", "maybe"), "--keepalive: 'maybe'", "on, off"),
                 Arguments.of(List.of("run", "soap-echo", "--clients", "0"), "--clients must be within", "1..100000"),
                 Arguments.of(List.of("run", "soap-echo", "--clients", "many"), "--clients", "many"),
+                Arguments.of(List.of("run", "soap-echo", "--clients", "1,8,8"), "--clients: 8 is given twice", "8"),
                 Arguments.of(List.of("run", "soap-echo", "--cpus", "0", "--driver-cpus", "0"), "overlaps --cpus", "disjoint"),
                 Arguments.of(List.of("run", "soap-echo", "--java-home", "/nonexistent"), "--java-home", "bin/java"),
                 Arguments.of(List.of("run", "soap-echo", "--nosuchflag"), "Unknown option", "--help"),
