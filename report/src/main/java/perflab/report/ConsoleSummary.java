@@ -61,13 +61,27 @@ public final class ConsoleSummary {
                             gc.cascadeSeconds()));
         }
         RunSummary.Driver d = s.driver();
-        row(out, "driver", "cpu %.2f s (%.1f%%), gc pauses %.1f ms, %d connections opened%s", d.cpuSeconds(),
+        row(out, "driver", "cpu %.2f s (%.1f%%), gc pauses %.1f ms, %d connections opened in the window%s", d.cpuSeconds(),
                 d.cpuPercent(), d.gcPauseMs(), d.connectionsOpened(),
                 d.saturated() ? "  SATURATED: " + d.saturationReason() : "");
-        row(out, "steady", "%s (cv %.3f, trend %+.2f%%/min over %d s)", s.steady().steady() ? "yes" : "no",
-                s.steady().cv(), s.steady().trendPercentPerMin(), s.steady().seconds());
+        row(out, "steady", "%s (cv %.3f, trend %+.2f%%/min over %d s)%s", s.steady().steady() ? "yes" : "no",
+                s.steady().cv(), s.steady().trendPercentPerMin(), s.steady().seconds(), steadinessHint(s.steady()));
         out.append(harnessBlock(s));
         return out.toString();
+    }
+
+    /** What an unsteady window most likely means, so the user knows what to change. */
+    static String steadinessHint(RunSummary.Steadiness steady) {
+        if (steady.steady() || steady.seconds() < 3) {
+            return "";
+        }
+        if (steady.trendPercentPerMin() > perflab.core.result.Steadiness.MAX_TREND_PERCENT_PER_MIN) {
+            return " — throughput still rising: the SUT was not warm yet; give a longer --warmup";
+        }
+        if (steady.trendPercentPerMin() < -perflab.core.result.Steadiness.MAX_TREND_PERCENT_PER_MIN) {
+            return " — throughput falling during the window: look at GC (gc.log) and memory";
+        }
+        return " — throughput varied a lot from second to second: see timeseries.csv";
     }
 
     /** The harness's block: throughput per client, the harness's average response time, invocations, running. */
