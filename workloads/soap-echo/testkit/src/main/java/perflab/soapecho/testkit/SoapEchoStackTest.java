@@ -67,6 +67,23 @@ public abstract class SoapEchoStackTest {
         return HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
     }
 
+    /** Every response payload is valid against the contract's schema: what a JAX-WS client would bind. */
+    @Test
+    void responsesValidateAgainstTheContractSchema() throws Exception {
+        javax.xml.validation.Validator validator = javax.xml.validation.SchemaFactory
+                .newInstance(javax.xml.XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(new javax.xml.transform.stream.StreamSource(new java.io.StringReader(PerfContract.schema())))
+                .newValidator();
+        List<String> requests = List.of(TestMessages.complexTypeRequest(1, 7), TestMessages.complexTypeRequest(3, 8),
+                TestMessages.stringRequest(TestMessages.stringValue(1)), TestMessages.base64Request(TestMessages.base64Value(1)));
+        for (String request : requests) {
+            HttpResponse<byte[]> response = post(request);
+            assertEquals(200, response.statusCode(), new String(response.body(), StandardCharsets.UTF_8));
+            Element payload = TestMessages.payload(TestMessages.parse(response.body()));
+            validator.validate(new javax.xml.transform.dom.DOMSource(payload));
+        }
+    }
+
     @Test
     void echoesComplexTypesAtPacketSizesOneAndFive() throws Exception {
         for (int p : new int[] {1, 5}) {
