@@ -63,6 +63,14 @@ final class LoadOptions {
     @Option(names = "--seed", paramLabel = "N", description = "Random seed (payload content, Poisson arrivals). Default: random, recorded in run.json.")
     Long seed;
 
+    @Option(names = "--http", paramLabel = "http1|h2c", defaultValue = "http1",
+            description = "Protocol: HTTP/1.1, or HTTP/2 over cleartext with prior knowledge (run: the SUT serves it too). Default: ${DEFAULT-VALUE}.")
+    String http;
+
+    @Option(names = "--streams-per-connection", paramLabel = "N", defaultValue = "1",
+            description = "h2c: concurrent streams per connection; --clients requests in flight share ceil(clients / N) connections. Default: ${DEFAULT-VALUE}.")
+    int streamsPerConnection;
+
     @Option(names = "--driver-cpus", paramLabel = "LIST", description = "Pin the driver to these CPUs (disjoint from the SUT's --cpus).")
     String driverCpus;
 
@@ -122,9 +130,26 @@ final class LoadOptions {
         if (deepCheck < 0 || deepCheck > 1) {
             throw new IllegalArgumentException("--deep-check must be within 0..1, got " + deepCheck);
         }
+        String protocol = http(http);
+        if (streamsPerConnection < 1 || streamsPerConnection > 1000) {
+            throw new IllegalArgumentException("--streams-per-connection must be within 1..1000, got " + streamsPerConnection);
+        }
+        if (streamsPerConnection > 1 && protocol.equals("http1")) {
+            throw new IllegalArgumentException("--streams-per-connection applies to --http h2c only (HTTP/1.1 carries one request at a time)");
+        }
         long s = seed != null ? seed : new java.util.SplittableRandom().nextLong(1, Long.MAX_VALUE);
         return new RunConfig.Load(clients, r, sched, window, count, warm, warmupCount, think,
-                keepalive.toLowerCase(Locale.ROOT), positive("--timeout", timeout), payload, s, deepCheck);
+                keepalive.toLowerCase(Locale.ROOT), positive("--timeout", timeout), payload, s, deepCheck, protocol,
+                streamsPerConnection);
+    }
+
+    /** The protocol names every command takes (the SUT's `http` setting uses the same). */
+    static String http(String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        if (!v.equals("http1") && !v.equals("h2c")) {
+            throw new IllegalArgumentException("--http: '" + value + "' is not http1 or h2c");
+        }
+        return v;
     }
 
     private static Duration positive(String name, String text) {

@@ -34,8 +34,10 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Workload w = Workloads.named(workload);
+        RunConfig.Load runLoad = load.toLoad();
         RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
-                operation(w, load.operation), load.toLoad(), sut.toSut(0), null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet);
+                operation(w, load.operation), runLoad, sut.toSut(0, runLoad.http()), null,
+                driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet);
         return execute(config, w, sut.jfr, load.clientCounts());
     }
 
@@ -71,9 +73,7 @@ final class RunCommand implements Callable<Integer> {
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), config.operation() + "-clients", LocalDateTime.now());
         List<SweepRunner.Point> points = new ArrayList<>();
         for (int n : counts) {
-            RunConfig.Load l = config.load();
-            RunConfig.Load load = new RunConfig.Load(n, l.rate(), l.schedule(), l.duration(), l.requests(), l.warmup(),
-                    l.warmupRequests(), l.thinkTime(), l.keepalive(), l.timeout(), l.payload(), l.seed(), l.deepCheck());
+            RunConfig.Load load = config.load().withClients(n);
             points.add(new SweepRunner.Point("clients-" + n, Integer.toString(n), new RunConfig(config.workload(),
                     config.stack(), config.operation(), load, config.sut(), config.target(), config.driverCpus(),
                     dir.resolve("clients-" + n).toString(), config.quiet())));

@@ -28,6 +28,10 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     SutOptions sut;
 
+    @Option(names = "--http", paramLabel = "http1|h2c", defaultValue = "http1",
+            description = "Serve HTTP/1.1 only, or h2c (HTTP/2 cleartext by prior knowledge, beside HTTP/1.1). Default: ${DEFAULT-VALUE}.")
+    String http;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Directory for the SUT's logs (default: results/<time>-<workload>-serve).")
     String out;
 
@@ -35,7 +39,7 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Workload w = Workloads.named(workload);
         StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.stacks().get(0);
-        RunConfig.Sut settings = sut.toSut(8080);
+        RunConfig.Sut settings = sut.toSut(8080, LoadOptions.http(http));
         Path dir = out != null ? RunDirectory.explicit(Path.of(out))
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
         SutProcess process = SutProcess.start(SutCommand.build(settings, stack, Perflab.home(), dir, sut.jfr), dir, Duration.ofSeconds(60));

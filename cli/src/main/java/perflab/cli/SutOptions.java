@@ -50,7 +50,8 @@ final class SutOptions {
     @Option(names = "--jfr", description = "Record a flight recording of the SUT (JFR, profile settings) into the result directory as sut.jfr, written when the SUT stops.")
     boolean jfr;
 
-    RunConfig.Sut toSut(int defaultPort) {
+    /** @param http the protocol the SUT serves: "http1" or "h2c" (h2c connectors also serve HTTP/1.1) */
+    RunConfig.Sut toSut(int defaultPort, String http) {
         if (heap != null) {
             Quantities.size("--heap", heap);
         }
@@ -92,6 +93,9 @@ final class SutOptions {
         }
         if (serverMetrics != null) {
             settings.put("server-metrics", onOff("--server-metrics", serverMetrics));
+        }
+        if (!"http1".equals(http)) {
+            settings.put("http", http);
         }
         return new RunConfig.Sut(flags, heap, collector, javaHome, cpus, p, settings);
     }

@@ -45,6 +45,10 @@ public final class RepeatCommand {
         add(args, "--timeout", l.timeout().toMillis() + "ms");
         add(args, "--deep-check", trim(l.deepCheck()));
         add(args, "--seed", Long.toString(l.seed()));
+        if (!"http1".equals(l.http())) {
+            add(args, "--http", l.http());
+            add(args, "--streams-per-connection", Integer.toString(l.streamsPerConnection()));
+        }
         if (c.target() == null) {
             RunConfig.Sut s = c.sut();
             if (!s.jvmFlags().isEmpty()) {

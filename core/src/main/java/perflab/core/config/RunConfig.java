@@ -19,12 +19,20 @@ public record RunConfig(String workload, String stack, String operation, Load lo
      * @param duration    measured window by time, or null when {@code requests} > 0
      * @param keepalive   "on", "off" or a number of requests per connection
      * @param deepCheck   share of measured responses whose whole content is compared (0..1)
+     * @param http        "http1" or "h2c" (HTTP/2 cleartext with prior knowledge); with `run`, the SUT serves it too
+     * @param streamsPerConnection h2c: concurrent streams per connection (1 for HTTP/1.1)
      */
     public record Load(int clients, double rate, String schedule, Duration duration, long requests,
                        Duration warmup, long warmupRequests, Duration thinkTime, String keepalive, Duration timeout,
-                       int payload, long seed, double deepCheck) {
+                       int payload, long seed, double deepCheck, String http, int streamsPerConnection) {
         public String model() {
             return rate > 0 ? "open" : "closed";
+        }
+
+        /** The same load with another number of clients (a point of a client-scaling sweep). */
+        public Load withClients(int n) {
+            return new Load(n, rate, schedule, duration, requests, warmup, warmupRequests, thinkTime, keepalive,
+                    timeout, payload, seed, deepCheck, http, streamsPerConnection);
         }
     }
 
