@@ -11,19 +11,17 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Request;
-import perflab.core.traffic.Verdict;
 
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One client: a small state machine over its current connection (disconnected, connecting, idle, busy with
- * one outstanding request). It outlives its connections: after a close, a failure or the connection policy's
- * last request it connects again. It is the only handler of its channel's pipeline and reads raw bytes,
- * framing responses with {@link ResponseParser}; events from an old channel are ignored.
+ * One HTTP/1.1 client: a small state machine over its current connection (disconnected, connecting, idle,
+ * busy with one outstanding request). It outlives its connections: after a close, a failure or the
+ * connection policy's last request it connects again. It is the only handler of its channel's pipeline and
+ * reads raw bytes, framing responses with {@link ResponseParser}; events from an old channel are ignored.
+ * What happens to a response once framed is {@link Client}'s, shared with h2c.
  */
-@ChannelHandler.Sharable
-final class ClientConnection extends ChannelInboundHandlerAdapter implements ChannelFutureListener {
+final class ClientConnection extends Client implements DriverConnection, ChannelFutureListener {
     private static final int DISCONNECTED = 0;
     private static final int CONNECTING = 1;
     private static final int IDLE = 2;
@@ -34,69 +32,55 @@ final class ClientConnection extends ChannelInboundHandlerAdapter implements Cha
     static final long MIN_BACKOFF_NANOS = 10_000_000;
     static final long MAX_BACKOFF_NANOS = 500_000_000;
 
-    private final DriverLoop loop;
-    private final MeasurementWindow window;
-    private final LoopStats stats;
-    private final ClientSession session;
     private final ConnectionPolicy policy;
-    private final double deepCheckRatio;
-    private final SplittableRandom deepSampler;
-    private final boolean openModel;
     private final ResponseParser parser = new ResponseParser();
     private final Runnable connectTask = this::connect;
-    private final Runnable thinkDone = this::afterThink;
+    private final ChannelHandler handler = new Handler();
     private Bootstrap bootstrap;
 
     private Channel channel;
     private int state = DISCONNECTED;
-    private Request request;
-    private EncodedRequest encoded;
     private boolean closeAfterThis;
-    private long intendedNanos;
-    private long sendNanos;
     private long connectStartNanos;
     private int requestsOnConnection;
     private int completedOnConnection;
     private long backoffNanos = MIN_BACKOFF_NANOS;
-    private boolean thinkPending;
     private ByteBuf cumulation;
-
-    /** Used by the load models. */
-    long lastCompletionNanos;
-    long freeSinceNanos;
-    boolean inFreeQueue;
 
     ClientConnection(DriverLoop loop, ClientSession session, ConnectionPolicy policy, double deepCheckRatio,
                      long deepSeed, boolean openModel) {
-        this.loop = loop;
-        this.window = loop.window;
-        this.stats = loop.stats;
-        this.session = session;
+        super(loop, session, deepCheckRatio, deepSeed, openModel);
         this.policy = policy;
-        this.deepCheckRatio = deepCheckRatio;
-        this.deepSampler = new SplittableRandom(deepSeed);
-        this.openModel = openModel;
+    }
+
+    /** The handler of this client's channels (the only one in their pipelines). */
+    ChannelHandler handler() {
+        return handler;
     }
 
     void bootstrap(Bootstrap bootstrap) {
         this.bootstrap = bootstrap;
     }
 
+    @Override
     boolean idle() {
         return state == IDLE;
     }
 
+    @Override
     boolean busy() {
         return state == BUSY;
     }
 
+    @Override
     long connectStartNanos() {
         return connectStartNanos;
     }
 
     // --- connection lifecycle ---
 
-    void connect() {
+    @Override
+    public void connect() {
         if (state == CLOSED || !window.sending()) {
             return;
         }
@@ -154,8 +138,8 @@ final class ClientConnection extends ChannelInboundHandlerAdapter implements Cha
         reconnect(backoff);
     }
 
-    /** Closes the connection for good (end of run). */
-    void shutdown() {
+    @Override
+    public void shutdown() {
         state = CLOSED;
         releaseCumulation();
         if (channel != null) {
@@ -166,58 +150,27 @@ final class ClientConnection extends ChannelInboundHandlerAdapter implements Cha
 
     // --- sending ---
 
-    /**
-     * Sends the session's next request. {@code intendedNanos}: when it should have been sent (open model);
-     * {@code freeSinceNanos}: since when this connection was free, so lag measures only the driver's delay.
-     */
+    @Override
     void send(long intended, long freeSince) {
         if (state != IDLE) {
             return;
         }
-        Request r = session.next();
-        EncodedRequest e = loop.encoded.get(r.template());
+        Request r = begin(intended);
+        EncodedRequest e = encoded;
         boolean close = policy.lastOnConnection(requestsOnConnection + 1L);
         ByteBuf out = channel.alloc().ioBuffer(e.sizeFor(r));
         int bytes = e.write(out, r, close);
-        request = r;
-        encoded = e;
         closeAfterThis = close;
         requestsOnConnection++;
         parser.reset(e.head);
         state = BUSY;
-        long now = System.nanoTime();
-        sendNanos = now;
-        int phase = window.phase();
-        if (openModel) {
-            intendedNanos = intended;
-            stats.lag(phase, now - Math.max(intended, freeSince));
-        } else {
-            intendedNanos = now;
-        }
-        stats.sent(phase, bytes);
+        sent(System.nanoTime(), freeSince, bytes);
         channel.writeAndFlush(out, channel.voidPromise());
-    }
-
-    /** Closed model think time: send once it has passed. */
-    void sendAfter(long delayNanos) {
-        if (!thinkPending) {
-            thinkPending = true;
-            loop.eventLoop.schedule(thinkDone, delayNanos, TimeUnit.NANOSECONDS);
-        }
-    }
-
-    private void afterThink() {
-        thinkPending = false;
-        if (state == IDLE && window.sending()) {
-            long now = System.nanoTime();
-            send(now, now);
-        }
     }
 
     // --- receiving ---
 
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    private void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf in = (ByteBuf) msg;
         if (ctx.channel() != channel) {
             in.release();
@@ -244,7 +197,7 @@ final class ClientConnection extends ChannelInboundHandlerAdapter implements Cha
         if (r == ResponseParser.ERROR) {
             data.release();
             cumulation = null;
-            fail(ErrorKind.IO, "unparseable response: " + parser.error());
+            failRequest(ErrorKind.IO, "unparseable response: " + parser.error());
             closeAndReconnect(false);
             return;
         }
@@ -279,37 +232,14 @@ final class ClientConnection extends ChannelInboundHandlerAdapter implements Cha
     }
 
     private void complete(long now) {
-        int phase = window.completionPhase();
-        boolean deep = phase == MeasurementWindow.WARMUP || (phase == MeasurementWindow.MEASURE && deepCheckRatio > 0
-                && (deepCheckRatio >= 1 || deepSampler.nextDouble() < deepCheckRatio));
-        Verdict verdict;
-        try {
-            verdict = session.check(request, parser, deep);
-        } catch (RuntimeException e) {
-            verdict = Verdict.fail(ErrorKind.VALIDATION, "the traffic's check failed: " + e);
-        }
-        if (verdict.ok()) {
-            stats.success(phase, now - intendedNanos, now - sendNanos);
-            if (phase == MeasurementWindow.MEASURE) {
-                encoded.measuredSuccesses++;
-            }
+        if (complete(now, parser)) {
             backoffNanos = MIN_BACKOFF_NANOS;
-        } else {
-            stats.failure(phase, verdict.kind(), now - intendedNanos);
-            if (window.wantsErrorSamples()) {
-                window.sampleError(phase, verdict.kind(), verdict.message() + " (" + request.template().kind()
-                        + " id " + request.id() + ", HTTP " + parser.status() + ")");
-            }
         }
         completedOnConnection++;
-        request = null;
-        encoded = null;
         state = IDLE;
-        lastCompletionNanos = now;
     }
 
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
+    private void channelInactive(ChannelHandlerContext ctx) {
         if (ctx.channel() != channel) {
             return;
         }
@@ -323,58 +253,56 @@ final class ClientConnection extends ChannelInboundHandlerAdapter implements Cha
                 reconnect(false);
                 return;
             }
-            fail(ErrorKind.IO, "the server closed the connection before the response was complete");
+            failRequest(ErrorKind.IO, "the server closed the connection before the response was complete");
         }
         closeAndReconnect(completedOnConnection == 0);
     }
 
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    private void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (ctx.channel() != channel) {
             ctx.close();
             return;
         }
         if (state == BUSY) {
-            fail(ErrorKind.IO, window.wantsErrorSamples() ? describe(cause) : null);
+            failRequest(ErrorKind.IO, window.wantsErrorSamples() ? describe(cause) : null);
         }
         closeAndReconnect(completedOnConnection == 0);
     }
 
-    void checkTimeout(long now) {
+    @Override
+    public void checkTimeouts(long now) {
         if (state == BUSY && now - sendNanos >= loop.timeoutNanos) {
             // The connection may be stuck: its late response must not be read as the next one's.
-            fail(ErrorKind.TIMEOUT, loop.timeoutMessage);
+            failRequest(ErrorKind.TIMEOUT, loop.timeoutMessage);
             closeAndReconnect(false);
         }
     }
 
     // --- failures ---
 
-    /** The outstanding request failed without a (valid) response. */
-    private void fail(ErrorKind kind, String message) {
-        long now = System.nanoTime();
-        int phase = window.completionPhase();
-        stats.failure(phase, kind, now - intendedNanos);
-        if (message != null) {
-            window.sampleError(phase, kind, message);
-        }
-        Request r = request;
-        request = null;
-        encoded = null;
+    /** The outstanding request failed without a (valid) response: the connection is left. */
+    private void failRequest(ErrorKind kind, String message) {
+        fail(kind, message);
         state = DISCONNECTED;
-        session.failed(r, kind);
     }
 
-    /** A request that could not even be sent (no connection): taken from the session and failed at once. */
-    void failUnsent(ErrorKind kind, long intended, String message) {
-        Request r = session.next();
-        long now = System.nanoTime();
-        int phase = window.completionPhase();
-        stats.failure(phase, kind, now - intended);
-        if (message != null) {
-            window.sampleError(phase, kind, message);
+    /** Netty's view of this client: events for its channels, passed on. */
+    @ChannelHandler.Sharable
+    private final class Handler extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ClientConnection.this.channelRead(ctx, msg);
         }
-        session.failed(r, kind);
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            ClientConnection.this.channelInactive(ctx);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ClientConnection.this.exceptionCaught(ctx, cause);
+        }
     }
 
     private void releaseCumulation() {
@@ -384,11 +312,4 @@ final class ClientConnection extends ChannelInboundHandlerAdapter implements Cha
         }
     }
 
-    private static String describe(Throwable cause) {
-        if (cause == null) {
-            return "unknown cause";
-        }
-        String m = cause.getMessage();
-        return cause.getClass().getSimpleName() + (m == null ? "" : ": " + m);
-    }
 }

@@ -16,7 +16,7 @@ final class ClosedModel implements LoadModel {
     }
 
     @Override
-    public void clientReady(ClientConnection client, long nowNanos) {
+    public void clientReady(Client client, long nowNanos) {
         if (!window.sending()) {
             return;
         }
@@ -31,7 +31,7 @@ final class ClosedModel implements LoadModel {
     }
 
     @Override
-    public void connectFailed(ClientConnection client, long nowNanos, String message) {
+    public void connectFailed(Client client, long nowNanos, String message) {
         // The request this client was about to send could not be: it fails, timed from the connect attempt.
         client.failUnsent(ErrorKind.CONNECT, client.connectStartNanos(), message);
     }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One Netty event loop's share of the load: its clients, statistics, encoded requests and load model, plus
+ * One Netty event loop's share of the load: its connections and their clients, statistics, encoded requests and load model, plus
  * one periodic task that releases open-model requests and scans for timed-out requests. A periodic scan
  * instead of a timer per request keeps the hot path free of scheduling (a timeout is detected within
  * {@code timeout / 10}, at most 100 ms, late).
@@ -19,7 +19,8 @@ final class DriverLoop implements Runnable {
     final MeasurementWindow window;
     final LoopStats stats = new LoopStats();
     final EncodedRequest.Cache encoded;
-    final List<ClientConnection> clients = new ArrayList<>();
+    final List<Client> clients = new ArrayList<>();
+    final List<DriverConnection> connections = new ArrayList<>();
     final long timeoutNanos;
     final String timeoutMessage;
     LoadModel model;
@@ -40,7 +41,7 @@ final class DriverLoop implements Runnable {
     void start() {
         eventLoop.execute(() -> {
             nextScanNanos = System.nanoTime() + scanPeriodNanos;
-            for (ClientConnection c : clients) {
+            for (DriverConnection c : connections) {
                 c.connect();
             }
             run();
@@ -55,8 +56,8 @@ final class DriverLoop implements Runnable {
         long now = System.nanoTime();
         long sleep = model.tick(now);
         if (now >= nextScanNanos) {
-            for (int i = 0; i < clients.size(); i++) {
-                clients.get(i).checkTimeout(now);
+            for (int i = 0; i < connections.size(); i++) {
+                connections.get(i).checkTimeouts(now);
             }
             nextScanNanos = now + scanPeriodNanos;
         }
@@ -67,7 +68,7 @@ final class DriverLoop implements Runnable {
     /** Requests awaiting a response. Call on the loop. */
     int inFlight() {
         int n = 0;
-        for (ClientConnection c : clients) {
+        for (Client c : clients) {
             if (c.busy()) {
                 n++;
             }
@@ -78,7 +79,7 @@ final class DriverLoop implements Runnable {
     /** Closes every connection and stops the periodic task. Call on the loop. */
     void shutdown() {
         shutdown = true;
-        for (ClientConnection c : clients) {
+        for (DriverConnection c : connections) {
             c.shutdown();
         }
     }

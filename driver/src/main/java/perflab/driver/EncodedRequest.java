@@ -2,30 +2,45 @@ package perflab.driver;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.util.AsciiString;
 import perflab.core.traffic.Request;
 import perflab.core.traffic.RequestTemplate;
 
 import java.nio.charset.StandardCharsets;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One request template encoded once into wire bytes: request line, Host, the template's headers and
  * Content-Length in {@link #head}; the body in a scratch copy whose id slot is overwritten per request. Per
  * request the driver only copies these arrays into a pooled buffer, writes the id digits and any per-client
  * headers. Instances belong to one event loop (the scratch body is not shared between threads).
+ *
+ * <p>For h2c the header block cannot be pre-encoded (HPACK's table is per connection), so the template's
+ * {@link Http2Headers} are built once, on first use, and reused for every stream that has no per-client
+ * headers; the DATA frame is the same body bytes with the id written in.
  */
 final class EncodedRequest {
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] COLON_SPACE = {':', ' '};
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
+    /** Connection-specific HTTP/1.1 headers that HTTP/2 forbids (RFC 9113, 8.2.2), plus what the driver owns. */
+    private static final Set<String> NOT_IN_H2 = Set.of("connection", "keep-alive", "proxy-connection",
+            "transfer-encoding", "upgrade", "host", "http2-settings", "content-length");
+    private static final AsciiString HTTP = AsciiString.cached("http");
 
     final RequestTemplate template;
     final boolean head;
     private final byte[] headBytes;
     private final byte[] body;
     private final int idOffset;
+    private final String authority;
+    private Http2Headers h2Headers;
     /** Successes of this template in the measured window, on this loop (per-kind statistics). */
     long measuredSuccesses;
 
@@ -47,6 +62,53 @@ final class EncodedRequest {
         this.headBytes = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
         this.body = template.body(0);
         this.idOffset = template.hasIdSlot() ? template.bodyBeforeId().length : -1;
+        this.authority = hostHeader;
+    }
+
+    /** h2c: the request's header block; the template's own, shared, unless the request has per-client headers. */
+    Http2Headers h2Headers(Request request) {
+        Http2Headers h = h2Headers;
+        if (h == null) {
+            h = new DefaultHttp2Headers(true, template.headers().size() + 5)
+                    .method(AsciiString.of(template.method())).path(AsciiString.of(template.path()))
+                    .scheme(HTTP).authority(AsciiString.of(authority));
+            addH2(h, template.headers());
+            if (template.bodyLength() > 0 || !template.method().equalsIgnoreCase("GET") && !head) {
+                h.setInt(AsciiString.cached("content-length"), template.bodyLength());
+            }
+            h2Headers = h;
+        }
+        List<RequestTemplate.Header> extra = request.extraHeaders();
+        if (extra.isEmpty()) {
+            return h;
+        }
+        Http2Headers copy = new DefaultHttp2Headers(false, h.size() + extra.size());
+        copy.add(h);
+        addH2(copy, extra);
+        return copy;
+    }
+
+    private static void addH2(Http2Headers target, List<RequestTemplate.Header> headers) {
+        for (int i = 0; i < headers.size(); i++) {
+            RequestTemplate.Header hd = headers.get(i);
+            String name = hd.name().toLowerCase(Locale.ROOT);
+            if (!NOT_IN_H2.contains(name) && !(name.equals("te") && !hd.value().equalsIgnoreCase("trailers"))) {
+                target.add(AsciiString.of(name), AsciiString.of(hd.value()));
+            }
+        }
+    }
+
+    /** Length of the body (h2c: the DATA frame's payload; 0 = HEADERS ends the stream). */
+    int bodyLength() {
+        return body.length;
+    }
+
+    /** h2c: writes the body with the request's id in its slot. */
+    void writeBody(ByteBuf out, Request request) {
+        if (idOffset >= 0) {
+            RequestTemplate.writeId(request.id(), body, idOffset);
+        }
+        out.writeBytes(body);
     }
 
     /** An upper bound of the bytes {@link #write} produces for this request. */

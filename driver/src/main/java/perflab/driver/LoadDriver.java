@@ -15,6 +15,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import org.HdrHistogram.Histogram;
 import perflab.core.os.ProcessCpu;
 import perflab.core.traffic.ClientContext;
+import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Traffic;
 
@@ -29,8 +30,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The load engine: drives a {@link Traffic} against one HTTP/1.1 target with Netty event loops, in the
- * closed or open model, and measures a warm-up then a measured window.
+ * The load engine: drives a {@link Traffic} against one target over HTTP/1.1 or h2c with Netty event loops, in
+ * the closed or open model, and measures a warm-up then a measured window. Connections are spread over the
+ * loops round robin; over h2c the clients of one connection share its loop (see {@link LoadSpec} for how
+ * clients map to connections).
  *
  * <p>Driver saturation: the result is marked saturated when, in the measured window,
  * <ul>
@@ -75,7 +78,7 @@ public final class LoadDriver {
             throw new IllegalStateException("a LoadDriver runs once; create a new one for another run");
         }
         started = true;
-        int loopCount = Math.min(spec.clients(), spec.eventLoops() > 0 ? spec.eventLoops() : Runtime.getRuntime().availableProcessors());
+        int loopCount = Math.min(spec.connectionCount(), spec.eventLoops() > 0 ? spec.eventLoops() : Runtime.getRuntime().availableProcessors());
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("perflab-driver-loop", true);
         EventLoopGroup group = epoll ? new EpollEventLoopGroup(loopCount, threads) : new NioEventLoopGroup(loopCount, threads);
@@ -93,21 +96,37 @@ public final class LoadDriver {
                 loops.add(new DriverLoop((EventLoop) group.next(), window, hostHeader, timeoutNanos));
             }
             int[] clientsPerLoop = new int[loopCount];
-            for (int i = 0; i < spec.clients(); i++) {
-                DriverLoop loop = loops.get(i % loopCount);
-                clientsPerLoop[i % loopCount]++;
-                int clientIndex = spec.firstClientIndex() + i;
-                long clientSeed = mix(spec.seed(), clientIndex);
-                ClientConnection client = new ClientConnection(loop,
-                        traffic.newSession(new ClientContext(clientIndex, clientSeed)), spec.connections(),
-                        spec.deepCheckRatio(), mix(clientSeed, 0x5EED), spec.openModel());
-                client.bootstrap(new Bootstrap().group(loop.eventLoop).channel(channelClass)
+            int streams = spec.streamsPerConnection();
+            for (int c = 0; c < spec.connectionCount(); c++) {
+                DriverLoop loop = loops.get(c % loopCount);
+                Bootstrap bootstrap = new Bootstrap().group(loop.eventLoop).channel(channelClass)
                         .option(ChannelOption.TCP_NODELAY, true)
                         .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(spec.timeout().toMillis(), 10_000))
-                        .remoteAddress(address)
-                        .handler(client));
-                loop.clients.add(client);
+                        .remoteAddress(address);
+                H2Connection h2 = spec.http() == LoadSpec.HttpVersion.H2C ? new H2Connection(loop, spec.connections()) : null;
+                for (int i = c * streams; i < Math.min(spec.clients(), (c + 1) * streams); i++) {
+                    clientsPerLoop[c % loopCount]++;
+                    int clientIndex = spec.firstClientIndex() + i;
+                    long clientSeed = mix(spec.seed(), clientIndex);
+                    ClientSession session = traffic.newSession(new ClientContext(clientIndex, clientSeed));
+                    if (h2 == null) {
+                        ClientConnection client = new ClientConnection(loop, session, spec.connections(),
+                                spec.deepCheckRatio(), mix(clientSeed, 0x5EED), spec.openModel());
+                        client.bootstrap(bootstrap.handler(client.handler()));
+                        loop.clients.add(client);
+                        loop.connections.add(client);
+                    } else {
+                        H2Client client = new H2Client(loop, h2, session, spec.deepCheckRatio(), mix(clientSeed, 0x5EED),
+                                spec.openModel());
+                        h2.add(client);
+                        loop.clients.add(client);
+                    }
+                }
+                if (h2 != null) {
+                    h2.bootstrap(bootstrap.handler(h2.initializer()));
+                    loop.connections.add(h2);
+                }
             }
             long startNanos = System.nanoTime();
             for (int i = 0; i < loopCount; i++) {

@@ -6,10 +6,10 @@ package perflab.driver;
  */
 interface LoadModel {
     /** The client is connected and has no request outstanding. */
-    void clientReady(ClientConnection client, long nowNanos);
+    void clientReady(Client client, long nowNanos);
 
     /** The client could not open its connection: fail the request it would have sent, if any. */
-    void connectFailed(ClientConnection client, long nowNanos, String message);
+    void connectFailed(Client client, long nowNanos, String message);
 
     /** Periodic work on the loop; returns how long it may sleep before the next call, in nanoseconds. */
     long tick(long nowNanos);

@@ -26,7 +26,7 @@ final class OpenModel implements LoadModel {
     private final OpenModelSchedule schedule;
     private final long timeoutNanos;
     private final RequestBacklog backlog = new RequestBacklog();
-    private final ArrayDeque<ClientConnection> free = new ArrayDeque<>();
+    private final ArrayDeque<Client> free = new ArrayDeque<>();
     private final String expiredMessage;
 
     OpenModel(MeasurementWindow window, LoopStats stats, OpenModelSchedule schedule, long timeoutNanos) {
@@ -39,7 +39,7 @@ final class OpenModel implements LoadModel {
     }
 
     @Override
-    public void clientReady(ClientConnection client, long nowNanos) {
+    public void clientReady(Client client, long nowNanos) {
         if (!window.sending()) {
             return;
         }
@@ -54,7 +54,7 @@ final class OpenModel implements LoadModel {
     }
 
     @Override
-    public void connectFailed(ClientConnection client, long nowNanos, String message) {
+    public void connectFailed(Client client, long nowNanos, String message) {
         // One due request fails per failed connect attempt; the rest wait for connections that do open.
         if (!backlog.isEmpty()) {
             client.failUnsent(ErrorKind.CONNECT, backlog.pollOldest(), message);
@@ -77,7 +77,7 @@ final class OpenModel implements LoadModel {
         }
         expire(nowNanos);
         while (!backlog.isEmpty() && !free.isEmpty()) {
-            ClientConnection client = free.pollFirst();
+            Client client = free.pollFirst();
             client.inFreeQueue = false;
             if (client.idle()) {
                 client.send(backlog.pollOldest(), client.freeSinceNanos);

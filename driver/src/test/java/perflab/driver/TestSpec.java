@@ -19,6 +19,8 @@ final class TestSpec {
     double deepCheckRatio = 0.01;
     long seed = 42;
     int eventLoops = 2;
+    LoadSpec.HttpVersion http = LoadSpec.HttpVersion.HTTP1;
+    int streams = 1;
 
     TestSpec(URI target) {
         this.target = target;
@@ -26,6 +28,6 @@ final class TestSpec {
 
     LoadSpec build() {
         return new LoadSpec(target, clients, rate, schedule, duration, requests, warmup, warmupRequests, think,
-                connections, timeout, deepCheckRatio, seed, eventLoops, 0);
+                connections, timeout, deepCheckRatio, seed, eventLoops, 0, http, streams);
     }
 }
