@@ -33,12 +33,16 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return execute(toConfig(), Workloads.named(workload), sut.jfr, load.clientCounts());
+    }
+
+    /** The run these flags describe, validated (an experiment's configurations are made the same way). */
+    RunConfig toConfig() {
         Workload w = Workloads.named(workload);
         RunConfig.Load runLoad = load.toLoad();
-        RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
+        return new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), runLoad, sut.toSut(0, runLoad.http()), null,
                 driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet);
-        return execute(config, w, sut.jfr, load.clientCounts());
     }
 
     static String operation(Workload w, String requested) {

@@ -11,6 +11,11 @@ import java.util.Map;
 public record RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
                         String driverCpus, String out, boolean quiet) {
 
+    /** The same run writing into another directory (an experiment's run), quiet or not. */
+    public RunConfig withOut(String directory, boolean quietly) {
+        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, directory, quietly);
+    }
+
     /**
      * The load side.
      *

@@ -1,0 +1,291 @@
+package perflab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import perflab.core.config.ExperimentSpec;
+import perflab.core.config.Quantities;
+import perflab.core.result.AtomicFiles;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The experiment file (YAML; docs/experiments.md): read into an {@link ExperimentSpec}, checked key by key with
+ * one-line errors that name the accepted keys, and written back (the experiment's own experiment.yaml, as run).
+ */
+final class ExperimentFile {
+    static final Set<String> KEYS = Set.of("name", "description", "workload", "repeat", "matrix", "steps", "rate-sweep",
+            "objective");
+    static final List<String> PERCENTILES = List.of("p50", "p90", "p95", "p99", "p999");
+    static final int DEFAULT_REPEAT = 3;
+    private static final YAMLMapper YAML = new YAMLMapper(new YAMLFactory()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+
+    private ExperimentFile() {
+    }
+
+    static ExperimentSpec read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no such experiment file: " + file);
+        }
+        JsonNode root;
+        try {
+            root = YAML.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException(file + ": an experiment file is a YAML mapping (name:, workload:, matrix: ...)");
+        }
+        String stem = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+        return parse(file.getFileName().toString(), root, stem);
+    }
+
+    static ExperimentSpec parse(String where, JsonNode root, String defaultName) {
+        String name = defaultName;
+        String description = null;
+        String workload = null;
+        int repeat = DEFAULT_REPEAT;
+        Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, List<String>> matrix = new LinkedHashMap<>();
+        List<ExperimentSpec.Step> steps = new ArrayList<>();
+        ExperimentSpec.RateSweep sweep = null;
+        ExperimentSpec.Objective objective = null;
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = e.getKey();
+            JsonNode v = e.getValue();
+            switch (key) {
+                case "name" -> name = scalar(where, key, v);
+                case "description" -> description = scalar(where, key, v);
+                case "workload" -> workload = scalar(where, key, v);
+                case "repeat" -> {
+                    if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1 || v.asInt() > 100) {
+                        throw new IllegalArgumentException(where + ": repeat: '" + v.asText() + "' is not a number within 1..100");
+                    }
+                    repeat = v.asInt();
+                }
+                case "matrix" -> matrix = matrix(where, v);
+                case "steps" -> steps = steps(where, v);
+                case "rate-sweep" -> sweep = rateSweep(where, v);
+                case "objective" -> objective = objective(where, v);
+                default -> {
+                    if (!RunSettings.names().contains(key)) {
+                        throw new IllegalArgumentException(where + ": unknown key '" + key + "'; accepted: "
+                                + String.join(", ", new java.util.TreeSet<>(KEYS)) + " and the run settings: "
+                                + String.join(", ", RunSettings.names()));
+                    }
+                    if (v.isArray()) {
+                        throw new IllegalArgumentException(where + ": " + key + ": a list of values belongs under matrix:");
+                    }
+                    settings.put(key, setting(where, key, v));
+                }
+            }
+        }
+        if (workload == null) {
+            throw new IllegalArgumentException(where + ": workload: missing; name the workload to run, e.g. workload: soap-echo");
+        }
+        int plans = (matrix.isEmpty() ? 0 : 1) + (steps.isEmpty() ? 0 : 1) + (sweep == null ? 0 : 1);
+        if (plans > 1) {
+            throw new IllegalArgumentException(where + ": give one of matrix:, steps: or rate-sweep:, not several");
+        }
+        if (sweep != null && settings.containsKey("rate")) {
+            throw new IllegalArgumentException(where + ": rate: the rate sweep sets the rate; drop rate: or rate-sweep:");
+        }
+        if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
+            throw new IllegalArgumentException(where + ": name: '" + name + "' must be letters, digits, '.', '_' or '-' (at most 64)");
+        }
+        return new ExperimentSpec(name, description, workload, settings, repeat, matrix, steps, sweep, objective);
+    }
+
+    private static Map<String, List<String>> matrix(String where, JsonNode v) {
+        if (!v.isObject() || v.isEmpty()) {
+            throw new IllegalArgumentException(where + ": matrix: give settings and their values, e.g. matrix: {heap: [256m, 1g], gc: [parallel, g1]}");
+        }
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            RunSettings.checkName(where + ", matrix", e.getKey());
+            List<String> values = new ArrayList<>();
+            if (e.getValue().isArray()) {
+                for (JsonNode x : e.getValue()) {
+                    values.add(setting(where + ", matrix", e.getKey(), x));
+                }
+            } else {
+                values.add(setting(where + ", matrix", e.getKey(), e.getValue()));
+            }
+            if (values.isEmpty()) {
+                throw new IllegalArgumentException(where + ", matrix: " + e.getKey() + ": give at least one value");
+            }
+            if (values.size() != values.stream().distinct().count()) {
+                throw new IllegalArgumentException(where + ", matrix: " + e.getKey() + ": a value is given twice: " + values);
+            }
+            m.put(e.getKey(), values);
+        }
+        return m;
+    }
+
+    private static List<ExperimentSpec.Step> steps(String where, JsonNode v) {
+        if (!v.isArray() || v.isEmpty()) {
+            throw new IllegalArgumentException(where + ": steps: give a list of steps, e.g. steps: [{name: defaults}, {name: heap, heap: 1g}]");
+        }
+        List<ExperimentSpec.Step> steps = new ArrayList<>();
+        int i = 0;
+        for (JsonNode step : v) {
+            i++;
+            String at = where + ", step " + i;
+            if (!step.isObject()) {
+                throw new IllegalArgumentException(at + ": a step is a mapping of name: and the settings it adds");
+            }
+            String name = null;
+            Map<String, String> s = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = step.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (e.getKey().equals("name")) {
+                    name = scalar(at, "name", e.getValue());
+                    continue;
+                }
+                RunSettings.checkName(at, e.getKey());
+                if (e.getValue().isArray()) {
+                    throw new IllegalArgumentException(at + ": " + e.getKey() + ": a step sets one value (lists belong under matrix:)");
+                }
+                s.put(e.getKey(), setting(at, e.getKey(), e.getValue()));
+            }
+            steps.add(new ExperimentSpec.Step(name, s));
+        }
+        return steps;
+    }
+
+    private static ExperimentSpec.RateSweep rateSweep(String where, JsonNode v) {
+        String at = where + ", rate-sweep";
+        List<String> rates = new ArrayList<>();
+        JsonNode list = v.isArray() ? v : v.path("rates");
+        if (v.isObject()) {
+            for (Iterator<String> it = v.fieldNames(); it.hasNext(); ) {
+                String k = it.next();
+                if (!Set.of("rates", "from", "to", "step").contains(k)) {
+                    throw new IllegalArgumentException(at + ": unknown key '" + k + "'; accepted: rates, or from, to, step");
+                }
+            }
+        }
+        if (list.isArray()) {
+            list.forEach(x -> rates.add(scalar(at, "rates", x)));
+        } else if (v.isObject() && v.has("from") && v.has("to") && v.has("step")) {
+            double from = Quantities.rate(at + ": from", scalar(at, "from", v.get("from")));
+            double to = Quantities.rate(at + ": to", scalar(at, "to", v.get("to")));
+            double step = Quantities.rate(at + ": step", scalar(at, "step", v.get("step")));
+            if (to < from || (to - from) / step > 100) {
+                throw new IllegalArgumentException(at + ": from " + from + " to " + to + " by " + step
+                        + " must go up, in at most 100 steps");
+            }
+            for (double r = from; r <= to + 1e-9; r += step) {
+                rates.add(r == Math.rint(r) ? Long.toString((long) r) : Double.toString(r));
+            }
+        } else {
+            throw new IllegalArgumentException(at + ": give rates: [500, 1000, 2000] or from:, to:, step:");
+        }
+        if (rates.size() < 2) {
+            throw new IllegalArgumentException(at + ": give at least two rates");
+        }
+        double previous = 0;
+        for (String r : rates) {
+            double x = Quantities.rate(at + ": rate", r);
+            if (x <= previous) {
+                throw new IllegalArgumentException(at + ": the rates must increase; '" + r + "' does not");
+            }
+            previous = x;
+        }
+        return new ExperimentSpec.RateSweep(rates);
+    }
+
+    private static ExperimentSpec.Objective objective(String where, JsonNode v) {
+        String at = where + ", objective";
+        List<String> accepted = PERCENTILES.stream().map(p -> p + "-ms").toList();
+        if (!v.isObject() || v.size() != 1) {
+            throw new IllegalArgumentException(at + ": give one latency goal, e.g. objective: {p99-ms: 50}; accepted: "
+                    + String.join(", ", accepted));
+        }
+        Map.Entry<String, JsonNode> e = v.fields().next();
+        if (!accepted.contains(e.getKey())) {
+            throw new IllegalArgumentException(at + ": unknown goal '" + e.getKey() + "'; accepted: " + String.join(", ", accepted));
+        }
+        return objective(at, e.getKey().replace("-ms", ""), scalar(at, e.getKey(), e.getValue()));
+    }
+
+    static ExperimentSpec.Objective objective(String at, String percentile, String ms) {
+        double goal;
+        try {
+            goal = Double.parseDouble(ms.trim());
+        } catch (NumberFormatException ex) {
+            goal = -1;
+        }
+        if (!(goal > 0)) {
+            throw new IllegalArgumentException(at + ": " + percentile + "-ms: '" + ms + "' is not a number of milliseconds above 0");
+        }
+        return new ExperimentSpec.Objective(percentile, goal);
+    }
+
+    private static String scalar(String where, String key, JsonNode v) {
+        if (v == null || v.isContainerNode() || v.isNull()) {
+            throw new IllegalArgumentException(where + ": " + key + ": give one value");
+        }
+        return v.asText();
+    }
+
+    /** A setting's value as the CLI takes it; YAML booleans become on/off except for flags (jfr). */
+    private static String setting(String where, String key, JsonNode v) {
+        if (v.isNull()) {
+            return "";
+        }
+        String s = scalar(where, key, v);
+        if (v.isBoolean() && !RunSettings.isFlag(key)) {
+            return v.asBoolean() ? "on" : "off";
+        }
+        return s;
+    }
+
+    /** Writes the experiment as run (the format read() reads) atomically. */
+    static void write(Path file, ExperimentSpec spec) throws IOException {
+        ObjectNode root = YAML.createObjectNode();
+        root.put("name", spec.name());
+        if (spec.description() != null) {
+            root.put("description", spec.description());
+        }
+        root.put("workload", spec.workload());
+        root.put("repeat", spec.repeat());
+        spec.settings().forEach(root::put);
+        if (!spec.matrix().isEmpty()) {
+            ObjectNode m = root.putObject("matrix");
+            spec.matrix().forEach((k, values) -> values.forEach(m.putArray(k)::add));
+        }
+        if (!spec.steps().isEmpty()) {
+            var a = root.putArray("steps");
+            for (ExperimentSpec.Step s : spec.steps()) {
+                ObjectNode n = a.addObject();
+                if (s.name() != null) {
+                    n.put("name", s.name());
+                }
+                s.settings().forEach(n::put);
+            }
+        }
+        if (spec.rateSweep() != null) {
+            var a = root.putObject("rate-sweep").putArray("rates");
+            spec.rateSweep().rates().forEach(a::add);
+        }
+        if (spec.objective() != null) {
+            root.putObject("objective").put(spec.objective().percentile() + "-ms", spec.objective().goalMs());
+        }
+        AtomicFiles.write(file, YAML.writeValueAsString(root));
+    }
+}

@@ -1,0 +1,228 @@
+package perflab.cli;
+
+import perflab.core.config.ExperimentSpec;
+import perflab.core.config.RunConfig;
+import perflab.core.workload.Workload;
+import perflab.core.workload.Workloads;
+import perflab.experiment.ExperimentPlan;
+import perflab.experiment.ExperimentRunner;
+import perflab.experiment.RunDirectory;
+import perflab.experiment.Variant;
+import perflab.experiment.Variants;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+@Command(name = "tune", mixinStandardHelpOptions = true,
+        description = {"Run an experiment: every configuration of a matrix, cumulative steps, or a rate sweep, each "
+                + "repeated and interleaved; per configuration mean and 95 % interval of throughput and p99, GC, SUT CPU, "
+                + "the gain over the baseline and its significance (Welch), and the best configuration.",
+                "Writes results/<time>-tune-<name>/: experiment.yaml, experiment.json, results.csv, report.md and one "
+                        + "run directory per run. Format and outputs: docs/experiments.md.",
+                "From a file:  perflab tune experiments/heap-gc.yaml",
+                "From flags:   perflab tune soap-echo --heap 256m,1g --gc parallel,g1,zgc --repeat 3 --duration 30s",
+                "Every `perflab run` flag is accepted; a comma list on one of " + TuneCommand.SPLIT_TEXT
+                        + " makes a matrix dimension (a list on --rate alone makes a rate sweep).",
+                "Continue an interrupted experiment:  perflab tune --resume results/<dir>"})
+final class TuneCommand implements Callable<Integer> {
+    static final String SPLIT_TEXT = "--heap, --gc, --java-home, --server-threads, --keepalive, "
+            + "--max-requests-per-connection, --access-log, --server-metrics, --clients, --payload, --http, --rate, "
+            + "--stack, --operation";
+    /** Run flags whose comma lists make a matrix from the command line (--jvm and --cpus take commas themselves). */
+    static final Set<String> SPLIT = Set.of("heap", "gc", "java-home", "jdk", "server-threads", "keepalive",
+            "max-requests-per-connection", "access-log", "server-metrics", "clients", "payload", "http", "rate",
+            "stack", "operation");
+    static final String EXPERIMENT_FILE = "experiment.yaml";
+
+    @Parameters(paramLabel = "FILE | WORKLOAD [RUN FLAGS]", arity = "0..*",
+            description = "An experiment file (YAML), or a workload followed by `perflab run` flags.")
+    List<String> words = new ArrayList<>();
+
+    @Option(names = "--repeat", paramLabel = "N", description = "Runs per configuration (default: the file's, else "
+            + ExperimentFile.DEFAULT_REPEAT + ").")
+    Integer repeat;
+
+    @Option(names = "--p99-ms", paramLabel = "MS", description = "Latency goal of the best configuration: mean p99 at most MS.")
+    String p99Ms;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "Names the experiment's directory (default: the file's name, or the swept settings).")
+    String name;
+
+    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the interrupted experiment in DIR: finished runs are kept, the others run.")
+    Path resume;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Experiment directory, new or empty (default: results/<time>-tune-<name>).")
+    String out;
+
+    @Option(names = "--quiet", description = "Print only the experiment's progress and table, not each run's output.")
+    boolean quiet;
+
+    /** Where the experiment came from, at the start of its error messages. */
+    private String where = "perflab tune";
+
+    @Override
+    public Integer call() throws Exception {
+        ExperimentSpec spec;
+        Path dir;
+        if (resume != null) {
+            if (!words.isEmpty() || repeat != null || p99Ms != null || name != null || out != null) {
+                throw new IllegalArgumentException("--resume takes only the experiment's directory (and --quiet)");
+            }
+            Path file = resume.resolve(EXPERIMENT_FILE);
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("--resume: " + resume + " has no " + EXPERIMENT_FILE
+                        + "; give the directory of an experiment that `perflab tune` started");
+            }
+            spec = ExperimentFile.read(file);
+            where = file.toString();
+            dir = resume;
+        } else {
+            spec = spec();
+            dir = null;
+        }
+        Workload workload = Workloads.named(spec.workload());
+        if (resume == null && !spec.settings().containsKey("seed")) {
+            // one seed for the whole experiment: every configuration sends the same payloads, and a resumed run too
+            Map<String, String> settings = new LinkedHashMap<>(spec.settings());
+            settings.put("seed", Long.toString(new java.util.SplittableRandom().nextLong(1, Long.MAX_VALUE)));
+            spec = withSettings(spec, settings);
+        }
+        ExperimentPlan plan = plan(where, spec, workload);
+        if (dir == null) {
+            spec = withSettings(spec, resolvedSettings(spec, plan));
+            plan = new ExperimentPlan(spec, plan.stack(), plan.operation(), plan.configurations(), false);
+            dir = out != null ? RunDirectory.explicit(Path.of(out))
+                    : RunDirectory.create(Perflab.resultsRoot(), "tune", spec.name(), LocalDateTime.now());
+            ExperimentFile.write(dir.resolve(EXPERIMENT_FILE), spec);
+        }
+        System.out.printf("perflab: experiment %s: %d configurations x %d repetitions into %s%n", spec.name(),
+                plan.configurations().size(), spec.repeat(), dir);
+        ExperimentRunner runner = new ExperimentRunner(Perflab.home(), System.out, quiet);
+        Shutdown.onSignal(() -> runner.interrupt(Duration.ofSeconds(60)));
+        return runner.run(plan, workload, dir);
+    }
+
+    /** Every configuration made into a run configuration before anything runs: a bad value stops here. */
+    static ExperimentPlan plan(String where, ExperimentSpec spec, Workload workload) {
+        List<ExperimentPlan.Configuration> configs = new ArrayList<>();
+        for (Variant v : Variants.of(spec)) {
+            RunSettings.Resolved r = RunSettings.resolve(where + ", configuration " + v.index() + " (" + v.name() + ")",
+                    workload.name(), v.settings());
+            configs.add(new ExperimentPlan.Configuration(v, r.config(), r.jfr()));
+        }
+        RunConfig first = configs.get(0).config();
+        return new ExperimentPlan(spec, first.stack(), first.operation(), configs, false);
+    }
+
+    /** The shared settings with the stack and operation the runs really use, for experiment.yaml. */
+    private static Map<String, String> resolvedSettings(ExperimentSpec spec, ExperimentPlan plan) {
+        Map<String, String> s = new LinkedHashMap<>();
+        if (!spec.settings().containsKey("stack") && !varies(spec, "stack")) {
+            s.put("stack", plan.stack());
+        }
+        if (!spec.settings().containsKey("operation") && !varies(spec, "operation")) {
+            s.put("operation", plan.operation());
+        }
+        s.putAll(spec.settings());
+        return s;
+    }
+
+    private static boolean varies(ExperimentSpec spec, String setting) {
+        return spec.matrix().containsKey(setting) || spec.steps().stream().anyMatch(st -> st.settings().containsKey(setting));
+    }
+
+    private static ExperimentSpec withSettings(ExperimentSpec s, Map<String, String> settings) {
+        return new ExperimentSpec(s.name(), s.description(), s.workload(), settings, s.repeat(), s.matrix(), s.steps(),
+                s.rateSweep(), s.objective());
+    }
+
+    /** The experiment from a file or from the command line's flags. */
+    private ExperimentSpec spec() {
+        if (words.isEmpty()) {
+            throw new IllegalArgumentException("give an experiment file or a workload, e.g. perflab tune soap-echo --gc parallel,g1 (see: perflab tune --help)");
+        }
+        String first = words.get(0);
+        if (first.startsWith("-")) {
+            throw new IllegalArgumentException("unknown option '" + first + "' before the experiment file or workload (see: perflab tune --help)");
+        }
+        boolean isFile = first.endsWith(".yaml") || first.endsWith(".yml") || Files.isRegularFile(Path.of(first));
+        ExperimentSpec spec;
+        if (isFile) {
+            if (words.size() > 1) {
+                throw new IllegalArgumentException("'" + words.get(1) + "': with an experiment file, give the settings in the file");
+            }
+            spec = ExperimentFile.read(Path.of(first));
+            where = Path.of(first).getFileName().toString();
+        } else {
+            spec = fromFlags(first, words.subList(1, words.size()));
+        }
+        ExperimentSpec.Objective objective = p99Ms == null ? spec.objective() : ExperimentFile.objective("--p99-ms", "p99", p99Ms);
+        String n = name == null ? spec.name() : name;
+        if (!n.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
+            throw new IllegalArgumentException("--name: '" + n + "' must be letters, digits, '.', '_' or '-' (at most 64)");
+        }
+        int rep = repeat == null ? spec.repeat() : repeat;
+        if (rep < 1 || rep > 100) {
+            throw new IllegalArgumentException("--repeat must be within 1..100, got " + rep);
+        }
+        return new ExperimentSpec(n, spec.description(), spec.workload(), spec.settings(), rep, spec.matrix(),
+                spec.steps(), spec.rateSweep(), objective);
+    }
+
+    /** `perflab tune soap-echo --heap 256m,1g --gc g1,zgc --duration 30s`: comma lists make the matrix. */
+    static ExperimentSpec fromFlags(String workload, List<String> args) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, List<String>> matrix = new LinkedHashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (!arg.startsWith("--")) {
+                throw new IllegalArgumentException("'" + arg + "' is not a flag; give the workload first, then `perflab run` flags (see: perflab tune --help)");
+            }
+            String flag = arg.substring(2);
+            String value = null;
+            int eq = flag.indexOf('=');
+            if (eq > 0) {
+                value = flag.substring(eq + 1);
+                flag = flag.substring(0, eq);
+            }
+            RunSettings.checkName("perflab tune", flag);
+            if (RunSettings.isFlag(flag)) {
+                settings.put(flag, value == null ? "true" : value);
+                continue;
+            }
+            if (value == null) {
+                if (i + 1 >= args.size()) {
+                    throw new IllegalArgumentException("--" + flag + " needs a value");
+                }
+                value = args.get(++i);
+            }
+            if (SPLIT.contains(flag) && value.contains(",")) {
+                List<String> values = Arrays.stream(value.split(",")).map(String::trim).toList();
+                if (values.stream().anyMatch(String::isEmpty) || values.size() != values.stream().distinct().count()) {
+                    throw new IllegalArgumentException("--" + flag + ": '" + value + "' has an empty or repeated value");
+                }
+                matrix.put(flag, values);
+            } else {
+                settings.put(flag, value);
+            }
+        }
+        ExperimentSpec.RateSweep sweep = null;
+        if (matrix.size() == 1 && matrix.containsKey("rate")) {
+            sweep = new ExperimentSpec.RateSweep(matrix.remove("rate"));
+        }
+        String name = matrix.isEmpty() ? (sweep != null ? "rate-sweep" : workload) : String.join("-", matrix.keySet());
+        return new ExperimentSpec(name, null, workload, settings, ExperimentFile.DEFAULT_REPEAT, matrix, List.of(), sweep, null);
+    }
+}

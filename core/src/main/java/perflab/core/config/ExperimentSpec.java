@@ -1,0 +1,80 @@
+package perflab.core.config;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An experiment as the user wrote it (an experiment file, or `perflab tune` flags), as plain data: setting
+ * names are the CLI's run flags without the dashes ("heap", "server-threads"), values as typed. Parsed and
+ * validated at the edge (the CLI); docs/experiments.md documents the format.
+ *
+ * @param name        names the experiment's directory ({@code results/<stamp>-tune-<name>})
+ * @param workload    the workload every run drives
+ * @param settings    settings shared by every configuration (stack, operation, clients, duration, ...)
+ * @param repeat      runs per configuration (at least 1)
+ * @param matrix      every combination of these settings' values (first setting outermost); empty: none
+ * @param steps       cumulative steps, each adding settings to the one before; empty: none
+ * @param rateSweep   the open model at increasing rates for one configuration; null: none
+ * @param objective   the latency goal the best configuration must meet; null: none
+ */
+public record ExperimentSpec(String name, String description, String workload, Map<String, String> settings,
+                             int repeat, Map<String, List<String>> matrix, List<Step> steps, RateSweep rateSweep,
+                             Objective objective) {
+    public ExperimentSpec {
+        settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
+        matrix = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(matrix));
+        steps = List.copyOf(steps);
+    }
+
+    /** What kind of experiment this is. */
+    public enum Kind {
+        /** one configuration, repeated */
+        SINGLE("single"),
+        MATRIX("matrix"),
+        STEPS("steps"),
+        RATE_SWEEP("rate-sweep");
+
+        private final String key;
+
+        Kind(String key) {
+            this.key = key;
+        }
+
+        /** The name used in experiment.json and the file format. */
+        public String key() {
+            return key;
+        }
+    }
+
+    public Kind kind() {
+        if (rateSweep != null) {
+            return Kind.RATE_SWEEP;
+        }
+        if (!steps.isEmpty()) {
+            return Kind.STEPS;
+        }
+        return matrix.isEmpty() ? Kind.SINGLE : Kind.MATRIX;
+    }
+
+    /** One cumulative step: its name and the settings it adds (or changes; JVM flags accumulate). */
+    public record Step(String name, Map<String, String> settings) {
+        public Step {
+            settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
+        }
+    }
+
+    /** The open-model rates to run, in requests/s, as typed ("500", "2.5k"); increasing. */
+    public record RateSweep(List<String> rates) {
+        public RateSweep {
+            rates = List.copyOf(rates);
+        }
+    }
+
+    /**
+     * The best configuration's goal: a latency percentile at or below {@code goalMs}.
+     *
+     * @param percentile "p50", "p90", "p95", "p99" or "p999"
+     */
+    public record Objective(String percentile, double goalMs) {
+    }
+}

@@ -1,0 +1,108 @@
+package perflab.core.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * experiment.json: an experiment's configurations, their runs, the statistics of each configuration, the
+ * gains over the baseline with their significance, the best configuration and the rule that chose it, the
+ * failures, and for a rate sweep its curve. Rewritten after every run; documented key by key in
+ * docs/experiments.md. Figures absent (null) when not measured.
+ *
+ * @param kind       "single", "matrix", "steps" or "rate-sweep"
+ * @param status     "running", "complete" (every run done), "interrupted"
+ * @param dimensions the settings that vary between configurations, in table order
+ */
+public record ExperimentResult(String name, String description, String kind, String workload, String stack,
+                               String operation, int repeat, String directory, String startedAt, String updatedAt,
+                               String status, int runsDone, int runsTotal, List<String> dimensions,
+                               Objective objective, List<Configuration> configurations, Best best,
+                               List<Failure> failures, RateSweep rateSweep) {
+
+    /**
+     * @param latencyPercentile "p99" ... (null: no latency goal)
+     * @param rule              the rule that names the best configuration, in words
+     */
+    public record Objective(String latencyPercentile, Double latencyGoalMs, String rule) {
+    }
+
+    /**
+     * One configuration.
+     *
+     * @param label       its directory under the experiment's (unique, file-system safe)
+     * @param name        what it is in words, e.g. "gc=g1 heap=1g" or the step's name
+     * @param settings    the settings that make it what it is (for steps: everything added up to this step)
+     * @param added       steps: the settings this step added; else null
+     * @param status      "ok" (every run measured, complete), "partial" (some runs failed or incomplete),
+     *                    "failed" (no measured run), "pending" (nothing run yet)
+     * @param gain        over the baseline (the first configuration or step); null for the baseline
+     * @param stepGain    steps: over the previous step
+     * @param meetsObjective zero errors, at least one complete run and (if a goal is set) the latency goal met
+     */
+    public record Configuration(int index, String label, String name, Map<String, String> settings,
+                                Map<String, String> added, boolean baseline, String status, String failureReason,
+                                List<Run> runs, Stats stats, Gain gain, Gain stepGain, boolean meetsObjective) {
+    }
+
+    /**
+     * One run of a configuration.
+     *
+     * @param directory  relative to the experiment's directory
+     * @param status     "ok", "incomplete" (measured but interrupted or cut short), "failed", "pending"
+     * @param collector  the collector the SUT's JVM really used (run.json effectiveJvm)
+     * @param transparentHugePages whether the SUT's JVM really used transparent huge pages
+     */
+    public record Run(int repetition, String directory, String status, String reason, Double throughput,
+                      Double p99Ms, Double meanMs, Long errors, Double gcOverheadPercent, Double gcTotalPauseMs,
+                      Double sutCpuPercent, String collector, Boolean transparentHugePages, Double targetRate) {
+    }
+
+    /** Mean of the per-run values, sample standard deviation, and the 95 % interval of the mean (Student t). */
+    public record Interval(int n, double mean, Double sd, Double ciLow, Double ciHigh) {
+    }
+
+    /**
+     * A configuration's statistics over its complete runs (incomplete and failed runs excluded).
+     *
+     * @param errors errors over all its measured runs
+     */
+    public record Stats(int runs, Interval throughput, Interval p99Ms, Double meanMs, Double gcOverheadPercent,
+                        Double gcTotalPauseMs, Double sutCpuPercent, long errors) {
+    }
+
+    /**
+     * A change against another configuration, with Welch's t-test on the per-run values (two-sided, alpha 0.05).
+     *
+     * @param over              the label of the configuration compared with
+     * @param throughputPercent (mean / other mean - 1) x 100
+     * @param pValue            Welch's p for throughput; null when either side has fewer than 2 runs or no spread
+     * @param significant       p < 0.05; null when there is no p
+     */
+    public record Gain(String over, double throughputPercent, Double t, Double df, Double pValue,
+                       Boolean significant, Double p99Percent, Double p99PValue, Boolean p99Significant) {
+    }
+
+    /** The best configuration, or (label null) why there is none; {@code qualified} configurations met the rule. */
+    public record Best(String label, String name, Double throughput, String rule, int qualified, String reason) {
+    }
+
+    public record Failure(String label, int repetition, String reason) {
+    }
+
+    /**
+     * A rate sweep's latency-versus-throughput curve.
+     *
+     * @param kneeRate           the target rate at the curve's knee (Kneedle on rate vs p99); null: no knee
+     * @param maxRateMeetingGoal the highest target rate that met the goal (zero errors, kept up, latency goal)
+     */
+    public record RateSweep(List<RatePoint> points, Double kneeRate, Double maxRateMeetingGoal,
+                            Double throughputAtMaxRate, String goal) {
+    }
+
+    /**
+     * @param keptUp throughput at least 95 % of the target rate
+     */
+    public record RatePoint(String label, double rate, Double throughput, Double p99Ms, long errors, boolean keptUp,
+                            boolean meetsGoal) {
+    }
+}

@@ -1,0 +1,298 @@
+package perflab.experiment;
+
+import perflab.core.config.ExperimentSpec;
+import perflab.core.result.ExperimentResult;
+import perflab.core.result.ExperimentResult.Best;
+import perflab.core.result.ExperimentResult.Configuration;
+import perflab.core.result.ExperimentResult.Gain;
+import perflab.core.result.ExperimentResult.Interval;
+import perflab.core.result.ExperimentResult.RatePoint;
+import perflab.core.result.ExperimentResult.Stats;
+import perflab.core.result.LatencySummary;
+import perflab.core.result.RunSummary;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Turns an experiment's runs into its result: per-configuration statistics, gains over the baseline (and for
+ * steps over the previous step) with Welch's test, the best configuration by the objective's rule, and for a
+ * rate sweep the curve, its knee and the highest rate that met the goal.
+ */
+public final class ExperimentAnalysis {
+    /** A rate sweep's point kept up when its throughput reached this share of the target rate. */
+    public static final double KEPT_UP = 0.95;
+
+    /** One configuration's runs, in repetition order; {@code targetRate} is 0 for the closed model. */
+    public record ConfigurationRuns(Variant variant, double targetRate, List<RunRecord> runs) {
+    }
+
+    /** What the result says about the experiment itself. */
+    public record Header(String name, String description, String workload, String stack, String operation,
+                         int repeat, String directory, String startedAt, String updatedAt, String status) {
+    }
+
+    private ExperimentAnalysis() {
+    }
+
+    public static ExperimentResult analyze(ExperimentSpec spec, Header h, List<ConfigurationRuns> configs) {
+        ExperimentSpec.Objective objective = spec.objective();
+        List<Configuration> out = new ArrayList<>();
+        List<ExperimentResult.Failure> failures = new ArrayList<>();
+        int done = 0;
+        int total = 0;
+        for (int i = 0; i < configs.size(); i++) {
+            ConfigurationRuns c = configs.get(i);
+            Gain gain = i == 0 ? null : gain(configs.get(0), c);
+            Gain stepGain = spec.kind() == ExperimentSpec.Kind.STEPS && i > 0 ? gain(configs.get(i - 1), c) : null;
+            out.add(configuration(c, i == 0, gain, stepGain, objective));
+            for (RunRecord r : c.runs()) {
+                total++;
+                if (!RunRecord.PENDING.equals(r.status())) {
+                    done++;
+                }
+                if (RunRecord.FAILED.equals(r.status())) {
+                    failures.add(new ExperimentResult.Failure(c.variant().label(), r.repetition(), r.reason()));
+                }
+            }
+        }
+        String rule = rule(objective);
+        ExperimentResult.RateSweep sweep = spec.kind() == ExperimentSpec.Kind.RATE_SWEEP ? rateSweep(configs, objective) : null;
+        return new ExperimentResult(h.name(), h.description(), spec.kind().key(), h.workload(), h.stack(), h.operation(),
+                h.repeat(), h.directory(), h.startedAt(), h.updatedAt(), h.status(), done, total, dimensions(spec),
+                new ExperimentResult.Objective(objective == null ? null : objective.percentile(),
+                        objective == null ? null : objective.goalMs(), rule),
+                out, best(out, objective, rule), failures, sweep);
+    }
+
+    static List<String> dimensions(ExperimentSpec spec) {
+        Set<String> dims = new LinkedHashSet<>();
+        switch (spec.kind()) {
+            case MATRIX -> dims.addAll(spec.matrix().keySet());
+            case STEPS -> spec.steps().forEach(s -> dims.addAll(s.settings().keySet()));
+            case RATE_SWEEP -> dims.add("rate");
+            default -> {
+            }
+        }
+        return List.copyOf(dims);
+    }
+
+    private static Configuration configuration(ConfigurationRuns c, boolean baseline, Gain gain, Gain stepGain,
+                                               ExperimentSpec.Objective objective) {
+        List<ExperimentResult.Run> runs = new ArrayList<>();
+        int ok = 0;
+        int failed = 0;
+        int incomplete = 0;
+        String reason = null;
+        for (RunRecord r : c.runs()) {
+            runs.add(run(r));
+            switch (r.status()) {
+                case RunRecord.OK -> ok++;
+                case RunRecord.FAILED -> failed++;
+                case RunRecord.INCOMPLETE -> incomplete++;
+                default -> {
+                }
+            }
+            if (reason == null && !r.ok() && r.reason() != null) {
+                reason = r.reason();
+            }
+        }
+        String status = ok == c.runs().size() ? "ok" : ok > 0 || incomplete > 0 ? "partial"
+                : failed > 0 ? "failed" : "pending";
+        Stats stats = stats(c.runs());
+        boolean meets = stats != null && stats.errors() == 0 && stats.throughput().mean() > 0
+                && (objective == null || percentileMean(c.runs(), objective.percentile()) <= objective.goalMs());
+        return new Configuration(c.variant().index(), c.variant().label(), c.variant().name(), c.variant().varied(),
+                c.variant().added(), baseline, status, "ok".equals(status) ? null : reason, runs, stats, gain,
+                stepGain, meets);
+    }
+
+    private static ExperimentResult.Run run(RunRecord r) {
+        RunSummary s = r.summary();
+        if (s == null) {
+            return new ExperimentResult.Run(r.repetition(), r.directory(), r.status(), r.reason(), null, null, null,
+                    null, null, null, null, r.collector(), r.transparentHugePages(), null);
+        }
+        return new ExperimentResult.Run(r.repetition(), r.directory(), r.status(), r.reason(), s.throughput(),
+                s.latencyMs().p99(), s.latencyMs().mean(), errors(s),
+                s.gc() == null ? null : s.gc().overheadPercent(), s.gc() == null ? null : s.gc().totalPauseMs(),
+                s.sut() == null ? null : s.sut().cpuPercent(), r.collector(), r.transparentHugePages(), s.targetRate());
+    }
+
+    /** Statistics over the complete runs; errors over every run that measured. Null when no run completed. */
+    static Stats stats(List<RunRecord> runs) {
+        List<RunSummary> ok = okSummaries(runs);
+        if (ok.isEmpty()) {
+            return null;
+        }
+        long errors = 0;
+        for (RunRecord r : runs) {
+            if (r.summary() != null) {
+                errors += errors(r.summary());
+            }
+        }
+        return new Stats(ok.size(), Statistics.interval(values(ok, s -> s.throughput())),
+                Statistics.interval(values(ok, s -> s.latencyMs().p99())),
+                meanOf(ok, s -> s.latencyMs().mean()),
+                meanOf(ok, s -> s.gc() == null ? null : s.gc().overheadPercent()),
+                meanOf(ok, s -> s.gc() == null ? null : s.gc().totalPauseMs()),
+                meanOf(ok, s -> s.sut() == null ? null : s.sut().cpuPercent()), errors);
+    }
+
+    static Gain gain(ConfigurationRuns base, ConfigurationRuns c) {
+        List<RunSummary> b = okSummaries(base.runs());
+        List<RunSummary> x = okSummaries(c.runs());
+        if (b.isEmpty() || x.isEmpty()) {
+            return null;
+        }
+        double[] bt = values(b, RunSummary::throughput);
+        double[] xt = values(x, RunSummary::throughput);
+        double[] bp = values(b, s -> s.latencyMs().p99());
+        double[] xp = values(x, s -> s.latencyMs().p99());
+        Statistics.Welch wt = Statistics.welch(xt, bt);
+        Statistics.Welch wp = Statistics.welch(xp, bp);
+        return new Gain(base.variant().label(), percent(Statistics.mean(xt), Statistics.mean(bt)),
+                wt == null ? null : round(wt.t()), wt == null ? null : round(wt.df()),
+                wt == null ? null : roundP(wt.p()), wt == null ? null : wt.significant(),
+                percent(Statistics.mean(xp), Statistics.mean(bp)), wp == null ? null : roundP(wp.p()),
+                wp == null ? null : wp.significant());
+    }
+
+    static String rule(ExperimentSpec.Objective objective) {
+        return "highest mean throughput among the configurations that measured with zero errors"
+                + (objective == null ? "" : String.format(Locale.ROOT, " and mean %s <= %s ms", objective.percentile(),
+                trim(objective.goalMs())));
+    }
+
+    static Best best(List<Configuration> configs, ExperimentSpec.Objective objective, String rule) {
+        Configuration best = null;
+        int qualified = 0;
+        for (Configuration c : configs) {
+            if (!c.meetsObjective()) {
+                continue;
+            }
+            qualified++;
+            if (best == null || c.stats().throughput().mean() > best.stats().throughput().mean()) {
+                best = c;
+            }
+        }
+        if (best == null) {
+            boolean any = configs.stream().anyMatch(c -> c.stats() != null);
+            return new Best(null, null, null, rule, 0, any
+                    ? "no configuration had zero errors" + (objective == null ? "" : " and met the latency goal")
+                    : "no configuration has measured yet");
+        }
+        return new Best(best.label(), best.name(), best.stats().throughput().mean(), rule, qualified, null);
+    }
+
+    static ExperimentResult.RateSweep rateSweep(List<ConfigurationRuns> configs, ExperimentSpec.Objective objective) {
+        List<RatePoint> points = new ArrayList<>();
+        for (ConfigurationRuns c : configs) {
+            Stats s = stats(c.runs());
+            if (s == null) {
+                points.add(new RatePoint(c.variant().label(), c.targetRate(), null, null, 0, false, false));
+                continue;
+            }
+            boolean keptUp = s.throughput().mean() >= KEPT_UP * c.targetRate();
+            boolean meets = keptUp && s.errors() == 0
+                    && (objective == null || percentileMean(c.runs(), objective.percentile()) <= objective.goalMs());
+            points.add(new RatePoint(c.variant().label(), c.targetRate(), s.throughput().mean(), s.p99Ms().mean(),
+                    s.errors(), keptUp, meets));
+        }
+        Double max = null;
+        Double atMax = null;
+        for (RatePoint p : points) {
+            if (p.meetsGoal() && (max == null || p.rate() > max)) {
+                max = p.rate();
+                atMax = p.throughput();
+            }
+        }
+        String goal = "zero errors, throughput >= 95 % of the target rate"
+                + (objective == null ? "" : String.format(Locale.ROOT, ", mean %s <= %s ms", objective.percentile(),
+                trim(objective.goalMs())));
+        return new ExperimentResult.RateSweep(points, knee(points), max, atMax, goal);
+    }
+
+    /**
+     * The knee of the latency-versus-rate curve (Kneedle): both axes normalised to 0..1, the point farthest
+     * below the straight line from the first to the last point. Null with fewer than three measured points or
+     * a flat curve.
+     */
+    static Double knee(List<RatePoint> points) {
+        List<RatePoint> measured = points.stream().filter(p -> p.p99Ms() != null)
+                .sorted((a, b) -> Double.compare(a.rate(), b.rate())).toList();
+        if (measured.size() < 3) {
+            return null;
+        }
+        double r0 = measured.get(0).rate();
+        double r1 = measured.get(measured.size() - 1).rate();
+        double lo = measured.stream().mapToDouble(RatePoint::p99Ms).min().orElseThrow();
+        double hi = measured.stream().mapToDouble(RatePoint::p99Ms).max().orElseThrow();
+        if (r1 <= r0 || hi <= lo) {
+            return null;
+        }
+        Double knee = null;
+        double bestDistance = 0;
+        for (RatePoint p : measured) {
+            double x = (p.rate() - r0) / (r1 - r0);
+            double y = (p.p99Ms() - lo) / (hi - lo);
+            if (x - y > bestDistance) {
+                bestDistance = x - y;
+                knee = p.rate();
+            }
+        }
+        return knee;
+    }
+
+    private static double percentileMean(List<RunRecord> runs, String percentile) {
+        return Statistics.mean(values(okSummaries(runs), s -> percentile(s.latencyMs(), percentile)));
+    }
+
+    static double percentile(LatencySummary l, String name) {
+        return switch (name) {
+            case "p50" -> l.p50();
+            case "p90" -> l.p90();
+            case "p95" -> l.p95();
+            case "p99" -> l.p99();
+            case "p999" -> l.p999();
+            case "mean" -> l.mean();
+            default -> throw new IllegalArgumentException("unknown percentile " + name);
+        };
+    }
+
+    private static List<RunSummary> okSummaries(List<RunRecord> runs) {
+        return runs.stream().filter(r -> r.ok() && r.summary() != null).map(RunRecord::summary).toList();
+    }
+
+    private static long errors(RunSummary s) {
+        return s.errors() == null ? 0 : s.errors().getOrDefault("total", 0L);
+    }
+
+    private static double[] values(List<RunSummary> runs, java.util.function.ToDoubleFunction<RunSummary> f) {
+        return runs.stream().mapToDouble(f).toArray();
+    }
+
+    private static Double meanOf(List<RunSummary> runs, java.util.function.Function<RunSummary, Double> f) {
+        double[] xs = runs.stream().map(f).filter(v -> v != null).mapToDouble(Double::doubleValue).toArray();
+        return xs.length == 0 ? null : round(Statistics.mean(xs));
+    }
+
+    private static double percent(double x, double base) {
+        return base == 0 ? 0 : round((x / base - 1) * 100);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000.0) / 1000.0;
+    }
+
+    private static double roundP(double p) {
+        return p == 0 ? 0 : Double.parseDouble(String.format(Locale.ROOT, "%.4g", p));
+    }
+
+    static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

@@ -1,0 +1,313 @@
+package perflab.experiment;
+
+import perflab.core.config.ExperimentSpec;
+import perflab.core.result.AtomicFiles;
+import perflab.core.result.ExperimentResult;
+import perflab.core.result.Json;
+import perflab.core.result.RunSummary;
+import perflab.core.workload.Workload;
+import perflab.report.ExperimentTables;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Runs an experiment: each configuration {@code repeat} times, interleaved (c1r1 c2r1 ... c1r2 c2r2 ...) so that
+ * drift of the machine favours no configuration; after every run rewrites experiment.json, results.csv and
+ * report.md, so an interrupted experiment keeps its tables. A configuration whose SUT will not start (a JVM
+ * that refuses a flag) is recorded as failed with its reason, and the experiment goes on. Runs already
+ * finished in the directory (a complete summary.json) are kept: that is how an experiment resumes.
+ */
+public final class ExperimentRunner {
+    public static final String RESULT_JSON = "experiment.json";
+    public static final String RESULTS_CSV = "results.csv";
+    public static final String REPORT_MD = "report.md";
+
+    /** A slot of the run order: configuration (0-based) and repetition (1-based). */
+    public record Slot(int configuration, int repetition) {
+    }
+
+    private final Path perflabHome;
+    private final PrintStream console;
+    private final boolean quietRuns;
+    private final CountDownLatch done = new CountDownLatch(1);
+    private volatile boolean interrupted;
+    private volatile RunOrchestrator current;
+    private Consumer<ExperimentResult> onUpdate = r -> {
+    };
+    private String startedAt;
+
+    /**
+     * @param console   progress and each run's own output; null for quiet
+     * @param quietRuns when true, runs print nothing themselves (only the experiment's progress lines)
+     */
+    public ExperimentRunner(Path perflabHome, PrintStream console, boolean quietRuns) {
+        this.perflabHome = perflabHome;
+        this.console = console;
+        this.quietRuns = quietRuns;
+    }
+
+    /** Called with the result after every run (e.g. to write more tables). */
+    public ExperimentRunner onUpdate(Consumer<ExperimentResult> listener) {
+        this.onUpdate = listener;
+        return this;
+    }
+
+    /** The interleaved order: every configuration's first repetition, then every second one, and so on. */
+    public static List<Slot> order(int configurations, int repeat) {
+        List<Slot> slots = new ArrayList<>();
+        for (int r = 1; r <= repeat; r++) {
+            for (int c = 0; c < configurations; c++) {
+                slots.add(new Slot(c, r));
+            }
+        }
+        return slots;
+    }
+
+    /** Stops the running run and the experiment (Ctrl-C); waits, bounded, until the tables are written. */
+    public void interrupt(Duration wait) {
+        interrupted = true;
+        RunOrchestrator run = current;
+        if (run != null) {
+            run.interrupt(wait);
+        }
+        try {
+            done.await(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Runs every run not yet finished in {@code dir}. Returns the exit status: 0 when every run was made and at
+     * least one configuration measured, 1 when none did, 130 when interrupted.
+     */
+    public int run(ExperimentPlan plan, Workload workload, Path dir) throws IOException {
+        try {
+            return runAll(plan, workload, dir);
+        } finally {
+            done.countDown();
+        }
+    }
+
+    private int runAll(ExperimentPlan plan, Workload workload, Path dir) throws IOException {
+        startedAt = previousStart(dir);
+        List<ExperimentPlan.Configuration> configs = plan.configurations();
+        RunRecord[][] records = new RunRecord[configs.size()][plan.repeat()];
+        int finishedBefore = 0;
+        for (int c = 0; c < configs.size(); c++) {
+            for (int r = 1; r <= plan.repeat(); r++) {
+                records[c][r - 1] = existing(dir, plan.runDirectory(configs.get(c), r), r);
+                if (records[c][r - 1].ok()) {
+                    finishedBefore++;
+                }
+            }
+        }
+        if (finishedBefore > 0) {
+            say("perflab: resuming: %d of %d runs already finished", finishedBefore, configs.size() * plan.repeat());
+        }
+        write(plan, dir, records, "running");
+        String[] startFailure = new String[configs.size()];
+        List<Slot> order = order(configs.size(), plan.repeat());
+        int toRun = (int) order.stream().filter(s -> !records[s.configuration()][s.repetition() - 1].ok()).count();
+        int ran = 0;
+        long spentMs = 0;
+        for (Slot slot : order) {
+            if (interrupted) {
+                break;
+            }
+            int c = slot.configuration();
+            int r = slot.repetition();
+            if (records[c][r - 1].ok()) {
+                continue;
+            }
+            ExperimentPlan.Configuration config = configs.get(c);
+            String rel = plan.runDirectory(config, r);
+            if (startFailure[c] != null) {
+                records[c][r - 1] = new RunRecord(r, rel, RunRecord.FAILED, "not run: " + startFailure[c], null, null, null);
+                ran++;
+                continue;
+            }
+            say("%nperflab: configuration %d of %d (%s), repetition %d of %d; run %d of %d to go%s", c + 1,
+                    configs.size(), config.variant().name(), r, plan.repeat(), ran + 1, toRun,
+                    timeLeft(plan, toRun - ran, ran, spentMs));
+            Path runDir = dir.resolve(rel);
+            deleteRecursively(runDir);
+            long start = System.nanoTime();
+            records[c][r - 1] = runOne(config, workload, runDir, rel, r);
+            spentMs += (System.nanoTime() - start) / 1_000_000;
+            ran++;
+            RunRecord rec = records[c][r - 1];
+            if (RunRecord.FAILED.equals(rec.status()) && rec.summary() == null) {
+                startFailure[c] = rec.reason();
+                say("perflab: configuration %d (%s) failed: %s; the experiment goes on", c + 1,
+                        config.variant().name(), rec.reason());
+            }
+            write(plan, dir, records, "running");
+        }
+        boolean allDone = true;
+        for (RunRecord[] row : records) {
+            for (RunRecord rec : row) {
+                allDone &= !RunRecord.PENDING.equals(rec.status()) && !(interrupted && RunRecord.INCOMPLETE.equals(rec.status()));
+            }
+        }
+        String status = interrupted || !allDone ? "interrupted" : "complete";
+        ExperimentResult result = write(plan, dir, records, status);
+        if (console != null) {
+            console.println();
+            console.print(ExperimentTables.markdown(result));
+            console.printf("perflab: experiment results in %s%s%n", dir,
+                    "interrupted".equals(status) ? " (interrupted: perflab tune --resume " + dir + " continues it)" : "");
+        }
+        if ("interrupted".equals(status)) {
+            return RunOutcome.INTERRUPTED;
+        }
+        boolean anyMeasured = result.configurations().stream().anyMatch(x -> x.stats() != null);
+        return anyMeasured ? RunOutcome.OK : RunOutcome.FAILED;
+    }
+
+    private RunRecord runOne(ExperimentPlan.Configuration config, Workload workload, Path runDir, String rel, int r) {
+        RunOrchestrator run = new RunOrchestrator(perflabHome, runDir.getParent(), quietRuns ? null : console)
+                .recordJfr(config.jfr());
+        current = run;
+        try {
+            if (interrupted) {
+                return RunRecord.pending(r, rel);
+            }
+            RunOutcome outcome = run.run(config.config().withOut(runDir.toString(), quietRuns), workload);
+            RunSummary s = outcome.summary();
+            Jvm jvm = jvm(runDir);
+            if (s.complete()) {
+                return new RunRecord(r, rel, RunRecord.OK, null, s, jvm.collector, jvm.thp);
+            }
+            String status = outcome.exitStatus() == RunOutcome.INTERRUPTED ? RunRecord.INCOMPLETE : RunRecord.FAILED;
+            return new RunRecord(r, rel, status, s.endReason(), s, jvm.collector, jvm.thp);
+        } catch (RunFailure e) {
+            if (interrupted) {
+                return RunRecord.pending(r, rel);
+            }
+            return new RunRecord(r, rel, RunRecord.FAILED, e.getMessage(), null, null, null);
+        } catch (IOException | RuntimeException e) {
+            if (interrupted) {
+                return RunRecord.pending(r, rel);
+            }
+            return new RunRecord(r, rel, RunRecord.FAILED, String.valueOf(e.getMessage()), null, null, null);
+        } finally {
+            current = null;
+        }
+    }
+
+    /** A run already in the directory: finished when its summary.json says complete; otherwise to be (re)run. */
+    static RunRecord existing(Path dir, String rel, int repetition) {
+        Path summary = dir.resolve(rel).resolve("summary.json");
+        if (Files.isRegularFile(summary)) {
+            try {
+                RunSummary s = Json.read(summary, RunSummary.class);
+                if (s.complete()) {
+                    Jvm jvm = jvm(dir.resolve(rel));
+                    return new RunRecord(repetition, rel, RunRecord.OK, null, s, jvm.collector, jvm.thp);
+                }
+            } catch (IOException | RuntimeException e) {
+                // unreadable: run it again
+            }
+        }
+        return RunRecord.pending(repetition, rel);
+    }
+
+    private record Jvm(String collector, Boolean thp) {
+    }
+
+    /** What the SUT's JVM really ran with (run.json effectiveJvm). */
+    private static Jvm jvm(Path runDir) {
+        try {
+            var node = Json.MAPPER.readTree(runDir.resolve("run.json").toFile()).path("effectiveJvm");
+            if (node.isMissingNode()) {
+                return new Jvm(null, null);
+            }
+            return new Jvm(node.path("collector").isTextual() ? node.path("collector").asText() : null,
+                    node.path("useTransparentHugePages").isBoolean() ? node.path("useTransparentHugePages").asBoolean() : null);
+        } catch (IOException | RuntimeException e) {
+            return new Jvm(null, null);
+        }
+    }
+
+    private ExperimentResult write(ExperimentPlan plan, Path dir, RunRecord[][] records, String status) throws IOException {
+        List<ExperimentAnalysis.ConfigurationRuns> runs = new ArrayList<>();
+        for (int c = 0; c < plan.configurations().size(); c++) {
+            ExperimentPlan.Configuration config = plan.configurations().get(c);
+            runs.add(new ExperimentAnalysis.ConfigurationRuns(config.variant(), config.config().load().rate(),
+                    List.of(records[c])));
+        }
+        ExperimentSpec spec = plan.spec();
+        ExperimentResult result = ExperimentAnalysis.analyze(spec, new ExperimentAnalysis.Header(spec.name(),
+                spec.description(), spec.workload(), plan.stack(), plan.operation(), spec.repeat(),
+                dir.toAbsolutePath().toString(), startedAt, Instant.now().toString(), status), runs);
+        Json.write(dir.resolve(RESULT_JSON), result);
+        AtomicFiles.write(dir.resolve(RESULTS_CSV), ExperimentTables.csv(result));
+        AtomicFiles.write(dir.resolve(REPORT_MD), ExperimentTables.markdown(result));
+        onUpdate.accept(result);
+        return result;
+    }
+
+    /** The start of the experiment: kept from an earlier experiment.json when resuming. */
+    private static String previousStart(Path dir) {
+        Path file = dir.resolve(RESULT_JSON);
+        if (Files.isRegularFile(file)) {
+            try {
+                var node = Json.MAPPER.readTree(file.toFile()).path("startedAt");
+                if (node.isTextual()) {
+                    return node.asText();
+                }
+            } catch (IOException | RuntimeException e) {
+                // start afresh
+            }
+        }
+        return Instant.now().toString();
+    }
+
+    /** "; about 4 min left", from this session's runs, or before any from the runs' warm-up and duration. */
+    static String timeLeft(ExperimentPlan plan, int remaining, int ran, long spentMs) {
+        long perRunMs;
+        if (ran > 0 && spentMs > 0) {
+            perRunMs = spentMs / ran;
+        } else {
+            var load = plan.configurations().get(0).config().load();
+            if (load.duration() == null) {
+                return "";
+            }
+            perRunMs = load.duration().toMillis() + (load.warmupRequests() > 0 ? 0 : load.warmup().toMillis()) + 5_000;
+        }
+        long s = perRunMs * remaining / 1000;
+        return "; about " + (s >= 3600 ? String.format(Locale.ROOT, "%dh %02dmin", s / 3600, s / 60 % 60)
+                : s >= 60 ? String.format(Locale.ROOT, "%dmin %02ds", s / 60, s % 60) : s + " s") + " left";
+    }
+
+    private void say(String format, Object... args) {
+        if (console != null) {
+            console.printf(format + "%n", args);
+        }
+    }
+
+    private static void deleteRecursively(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(p)) {
+            for (Path x : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(x);
+            }
+        }
+    }
+}
