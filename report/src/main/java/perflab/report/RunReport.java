@@ -1,0 +1,276 @@
+package perflab.report;
+
+import perflab.core.result.LatencySummary;
+import perflab.core.result.RunSummary;
+import perflab.core.result.gc.GcAnalysis;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * report.html of one run: what ran (configuration, effective JVM, environment), the summary's figures, and charts
+ * of throughput over time with the warm-up ramp, latency over time, the latency distribution, GC pauses and the
+ * SUT's CPU and memory.
+ */
+public final class RunReport {
+    public static final String FILE = "report.html";
+
+    private RunReport() {
+    }
+
+    /** Writes {@code runDir/report.html} and returns its path. */
+    public static Path write(Path runDir) throws IOException {
+        return page(ReportRun.load(runDir)).write(runDir.resolve(FILE));
+    }
+
+    /**
+     * For the end of a run: writes the report and says where, never fails the run — a problem is one warning
+     * line on stderr. Returns the path, or null.
+     */
+    public static Path writeQuietly(Path runDir, PrintStream console) {
+        try {
+            Path file = write(runDir);
+            if (console != null) {
+                console.println("perflab: report " + file);
+            }
+            return file;
+        } catch (IOException | RuntimeException e) {
+            System.err.println("perflab: warning: no report.html: " + e.getMessage());
+            return null;
+        }
+    }
+
+    public static HtmlPage page(ReportRun run) throws IOException {
+        RunSummary s = run.summary();
+        HtmlPage page = new HtmlPage("perflab run: " + run.title());
+        page.paragraph(headline(run));
+        notices(page, run);
+
+        page.heading("What ran");
+        page.code(orDash(run.runText("commandLine")));
+        page.columns().subheading("Configuration").facts(configuration(run))
+                .nextColumn().subheading("SUT JVM (effective)").facts(effectiveJvm(run))
+                .nextColumn().subheading("Environment").facts(environment(run)).endColumns();
+
+        if (s != null) {
+            page.heading("Summary of the measured window");
+            page.table(summaryTable(s));
+        }
+
+        page.heading("Charts");
+        List<RunReportCharts.Labeled> runs = List.of(new RunReportCharts.Labeled("run", run));
+        if (run.timeseries().size() == 0) {
+            page.paragraph("timeseries.csv has no rows: the run ended before its first second.");
+        } else {
+            page.chart(RunReportCharts.throughputOverTime("throughput", runs));
+            page.chart(RunReportCharts.latencyOverTime("latency-time", runs));
+        }
+        Chart spectrum = RunReportCharts.latencySpectrum("latency-spectrum", runs);
+        if (!spectrum.series().isEmpty()) {
+            page.chart(spectrum);
+        }
+        if (RunReportCharts.hasGc(runs)) {
+            page.chart(RunReportCharts.gcPauses("gc-pauses", runs));
+        }
+        if (RunReportCharts.hasSut(runs)) {
+            page.chart(RunReportCharts.sutResources("sut-resources", runs));
+        }
+        page.paragraph("Files: " + run.dir().toAbsolutePath() + " (run.json, summary.json, timeseries.csv, latency.hlog, "
+                + "service-time.hlog, gc.log; docs/results.md describes each).");
+        return page;
+    }
+
+    private static String headline(ReportRun run) {
+        RunSummary s = run.summary();
+        StringBuilder out = new StringBuilder();
+        if (s != null) {
+            out.append(s.model()).append(" model, ").append(s.clients()).append(s.targetRate() != null
+                    ? " connections at " + ReportNumbers.num(s.targetRate()) + " req/s" : " clients");
+            out.append(", measured ").append(ReportNumbers.num(s.durationSeconds(), "s"));
+        }
+        String started = run.runText("startedAt");
+        if (started != null) {
+            out.append(out.length() > 0 ? ", " : "").append("started ").append(started);
+        }
+        return out.toString();
+    }
+
+    private static void notices(HtmlPage page, ReportRun run) {
+        RunSummary s = run.summary();
+        if (s == null) {
+            page.notice("warn", "No summary.json: the run ended before writing its figures (killed?). The charts show what it recorded.");
+            return;
+        }
+        if (!s.complete()) {
+            page.notice("warn", "Incomplete run: " + s.endReason() + ". The figures cover what was measured until then.");
+        }
+        long errors = s.errors() == null ? 0 : s.errors().getOrDefault("total", 0L);
+        if (errors > 0) {
+            page.notice("warn", errors + " failed requests (" + errorKinds(s) + ").");
+        }
+        if (s.driver() != null && s.driver().saturated()) {
+            page.notice("warn", "The driver, not the SUT, limited this run: " + s.driver().saturationReason() + ".");
+        }
+        if (s.steady() != null && !s.steady().steady()) {
+            page.notice("info", String.format(java.util.Locale.ROOT,
+                    "Throughput was not steady in the measured window (cv %.3f, trend %+.1f%%/min over %d s): read the throughput chart before the totals.",
+                    s.steady().cv(), s.steady().trendPercentPerMin(), s.steady().seconds()));
+        }
+    }
+
+    private static String errorKinds(RunSummary s) {
+        StringBuilder out = new StringBuilder();
+        s.errors().forEach((k, v) -> {
+            if (!"total".equals(k) && v > 0) {
+                out.append(out.length() > 0 ? ", " : "").append(k).append(' ').append(v);
+            }
+        });
+        return out.toString();
+    }
+
+    private static Map<String, String> configuration(ReportRun run) {
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put("workload", run.runText("config.workload"));
+        f.put("stack", run.runText("config.stack"));
+        f.put("operation", run.runText("config.operation"));
+        f.put("target", run.runText("target"));
+        f.put("clients", run.runText("config.load.clients"));
+        String rate = run.runText("config.load.rate");
+        f.put("rate", rate == null || Double.parseDouble(rate) == 0 ? "closed model" : rate + " req/s (" + run.runText("config.load.schedule") + ")");
+        f.put("duration", join(run.runText("config.load.duration"), run.runText("config.load.requests"), " requests"));
+        f.put("warm-up", join(run.runText("config.load.warmup"), run.runText("config.load.warmupRequests"), " requests"));
+        f.put("payload", run.runText("config.load.payload"));
+        f.put("keep-alive", run.runText("config.load.keepalive"));
+        f.put("protocol", run.runText("config.load.http"));
+        f.put("think time", run.runText("config.load.thinkTime"));
+        f.put("heap", run.runText("config.sut.heap"));
+        f.put("collector", run.runText("config.sut.gc"));
+        f.put("JVM flags", run.runText("config.sut.jvmFlags"));
+        f.put("java home", run.runText("config.sut.javaHome"));
+        f.put("SUT CPUs", run.runText("config.sut.cpus"));
+        f.put("driver CPUs", run.runText("config.driverCpus"));
+        f.put("server settings", run.runText("config.sut.settings"));
+        f.put("seed", run.runText("seed"));
+        return f;
+    }
+
+    private static String join(String time, String count, String unit) {
+        if (count != null && !"0".equals(count)) {
+            return count + unit;
+        }
+        return time;
+    }
+
+    private static Map<String, String> effectiveJvm(ReportRun run) {
+        Map<String, String> f = new LinkedHashMap<>();
+        String p = "effectiveJvm.";
+        f.put("VM", join2(run.runText(p + "vmName"), run.runText(p + "javaVersion")));
+        f.put("vendor", run.runText(p + "vmVendor"));
+        f.put("collector", run.runText(p + "collector"));
+        String init = run.runText(p + "heapInitialMb");
+        String max = run.runText(p + "heapMaxMb");
+        f.put("heap", init == null ? null : "initial " + init + " MB, max " + max + " MB");
+        f.put("CPUs", run.runText(p + "availableProcessors"));
+        f.put("large pages", run.runText(p + "useLargePages"));
+        f.put("transparent huge pages", run.runText(p + "useTransparentHugePages"));
+        f.put("compressed oops", run.runText(p + "useCompressedOops"));
+        f.put("arguments", run.runText(p + "inputArguments"));
+        f.put("pid", run.runText(p + "pid"));
+        if (f.values().stream().allMatch(v -> v == null)) {
+            f.put("SUT", "not perflab's (perflab drive): no JVM figures");
+        }
+        return f;
+    }
+
+    private static Map<String, String> environment(ReportRun run) {
+        Map<String, String> f = new LinkedHashMap<>();
+        String p = "environment.";
+        f.put("CPU", run.runText(p + "cpuModel"));
+        f.put("cores", run.runText(p + "cores"));
+        f.put("OS", run.runText(p + "os"));
+        f.put("distribution", run.runText(p + "distribution"));
+        f.put("host", run.runText(p + "hostname"));
+        f.put("THP mode", run.runText(p + "transparentHugePages"));
+        f.put("driver JVM", join2(run.runText(p + "driverJavaVm"), null));
+        f.put("perflab", run.runText(p + "perflabRevision"));
+        f.put("started", run.runText("startedAt"));
+        f.put("ended", run.runText("endedAt"));
+        return f;
+    }
+
+    private static String join2(String a, String b) {
+        if (a == null) {
+            return b;
+        }
+        return b == null ? a : a + " " + b;
+    }
+
+    static HtmlTable summaryTable(RunSummary s) {
+        HtmlTable t = new HtmlTable("figure", "value#", "detail");
+        t.row("throughput", ReportNumbers.num(s.throughput(), "req/s"),
+                ReportNumbers.num(s.throughputPerClient()) + " per client; " + s.successes() + " ok of " + s.requests()
+                        + " requests in " + ReportNumbers.num(s.durationSeconds(), "s"));
+        long errors = s.errors() == null ? 0 : s.errors().getOrDefault("total", 0L);
+        t.styledRow(errors > 0 ? "bad" : null, "errors", Long.toString(errors), errors > 0 ? errorKinds(s) : "");
+        latencyRows(t, "latency", s.latencyMs(), s.model().equals("open") ? "from the intended send time (coordinated-omission free)" : "from the send");
+        if (s.serviceTimeMs() != null && !s.serviceTimeMs().equals(s.latencyMs())) {
+            latencyRows(t, "service time", s.serviceTimeMs(), "from the actual send");
+        }
+        RunSummary.Sut sut = s.sut();
+        if (sut != null) {
+            t.row("SUT CPU", ReportNumbers.num(sut.cpuPercent(), "% of a core"),
+                    ReportNumbers.num(sut.cpuPercentOfMachine(), "% of the machine") + "; user " + ReportNumbers.num(sut.cpuUserSeconds(), "s")
+                            + ", system " + ReportNumbers.num(sut.cpuSystemSeconds(), "s"));
+            t.row("SUT CPU per request", ReportNumbers.num(sut.cpuMicrosPerRequest(), "µs"),
+                    ReportNumbers.num(sut.requestsPerCpuSecond()) + " requests per CPU-second");
+            t.row("SUT memory", ReportNumbers.num(sut.rssMb(), "MB RSS"), "peak " + ReportNumbers.num(sut.maxRssMb(), "MB")
+                    + ", " + (sut.threads() == null ? "—" : sut.threads()) + " threads");
+        }
+        if (s.machine() != null) {
+            t.row("machine CPU", ReportNumbers.num(s.machine().cpuPercent(), "%"), "of " + s.machine().cpus() + " CPUs, every process");
+        }
+        GcAnalysis gc = s.gc();
+        if (gc != null) {
+            t.styledRow(gc.overheadPercent() > 5 ? "bad" : null, "GC overhead", ReportNumbers.percent(gc.overheadPercent()),
+                    gc.collector() + ": " + gc.pauseCount() + " pauses, total " + ReportNumbers.num(gc.totalPauseMs(), "ms"));
+            t.row("GC pauses", ReportNumbers.num(gc.maxPauseMs(), "ms max"), "p50 " + ReportNumbers.num(gc.p50PauseMs(), "ms")
+                    + ", p99 " + ReportNumbers.num(gc.p99PauseMs(), "ms") + "; collections: young " + gc.youngCount()
+                    + ", old/full " + gc.fullCount() + ", concurrent " + gc.concurrentCount());
+            t.row("heap", ReportNumbers.num(gc.liveSetMb(), "MB live"), "allocation " + ReportNumbers.num(gc.allocationRateMbPerSec(), "MB/s")
+                    + (gc.allocatedBytesPerRequest() == null ? "" : ", " + ReportNumbers.num(gc.allocatedBytesPerRequest()) + " bytes/request"));
+        }
+        if (s.network() != null && s.network().driverBytesPerRequest() != null) {
+            t.row("network", ReportNumbers.num(s.network().driverBytesPerRequest(), "bytes/request"),
+                    s.network().iface() + (s.network().bytesInPerSec() == null ? ""
+                            : ": " + ReportNumbers.num(s.network().bytesInPerSec() / 1e6, "MB/s in") + (s.network().loopback() ? " (loopback: both directions)" : "")));
+        }
+        if (s.driver() != null) {
+            t.styledRow(s.driver().saturated() ? "bad" : null, "driver", ReportNumbers.num(s.driver().cpuPercent(), "% CPU"),
+                    (s.driver().saturated() ? "saturated: " + s.driver().saturationReason() + "; " : "")
+                            + "GC pauses " + ReportNumbers.num(s.driver().gcPauseMs(), "ms"));
+        }
+        if (s.steady() != null) {
+            t.styledRow(s.steady().steady() ? null : "bad", "steady", s.steady().steady() ? "yes" : "no",
+                    String.format(java.util.Locale.ROOT, "cv %.3f, trend %+.1f%%/min over %d s", s.steady().cv(),
+                            s.steady().trendPercentPerMin(), s.steady().seconds()));
+        }
+        return t;
+    }
+
+    private static void latencyRows(HtmlTable t, String what, LatencySummary l, String how) {
+        if (l == null) {
+            return;
+        }
+        t.row(what + " p50", ReportNumbers.num(l.p50(), "ms"), how + "; mean " + ReportNumbers.num(l.mean(), "ms"));
+        t.row(what + " p99", ReportNumbers.num(l.p99(), "ms"), "p90 " + ReportNumbers.num(l.p90(), "ms") + ", p95 " + ReportNumbers.num(l.p95(), "ms"));
+        t.row(what + " p99.9", ReportNumbers.num(l.p999(), "ms"), "max " + ReportNumbers.num(l.max(), "ms"));
+    }
+
+    private static String orDash(String s) {
+        return s == null ? "—" : s;
+    }
+}
