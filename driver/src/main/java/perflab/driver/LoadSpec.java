@@ -100,11 +100,11 @@ public record LoadSpec(URI target, int clients, double rate, Schedule schedule, 
             throw new IllegalArgumentException("--target must be an http:// URL, got " + target);
         }
         if (streamsPerConnection < 1) {
-            throw new IllegalArgumentException("--streams (concurrent streams per h2c connection) must be at least 1, got "
+            throw new IllegalArgumentException("--streams-per-connection must be at least 1, got "
                     + streamsPerConnection);
         }
         if (http == HttpVersion.HTTP1 && streamsPerConnection != 1) {
-            throw new IllegalArgumentException("--streams " + streamsPerConnection
+            throw new IllegalArgumentException("--streams-per-connection " + streamsPerConnection
                     + " needs --http h2c: an HTTP/1.1 connection carries one request at a time");
         }
     }

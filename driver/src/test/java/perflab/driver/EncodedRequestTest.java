@@ -15,6 +15,36 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EncodedRequestTest {
     @Test
+    void h2cHeadersAreBuiltOnceAndPerClientHeadersGoIntoACopy() {
+        RequestTemplate t = RequestTemplate.withIdSlot("echo", "POST", "/svc",
+                List.of(new RequestTemplate.Header("Content-Type", "text/xml"), new RequestTemplate.Header("Connection", "keep-alive"),
+                        new RequestTemplate.Header("Content-Length", "999"), new RequestTemplate.Header("SOAPAction", "\"\"")),
+                "<id>", "</id>");
+        EncodedRequest e = new EncodedRequest(t, "localhost:8080");
+        io.netty.handler.codec.http2.Http2Headers h = e.h2Headers(new Request(t, 1));
+        assertSame(h, e.h2Headers(new Request(t, 2)));
+        assertEquals("POST", h.method().toString());
+        assertEquals("/svc", h.path().toString());
+        assertEquals("http", h.scheme().toString());
+        assertEquals("localhost:8080", h.authority().toString());
+        assertEquals("text/xml", h.get("content-type").toString());
+        assertEquals("\"\"", h.get("soapaction").toString());
+        assertEquals("19", h.get("content-length").toString());
+        assertEquals(null, h.get("connection"));
+
+        io.netty.handler.codec.http2.Http2Headers withCookie = e.h2Headers(new Request(t, 3,
+                List.of(new RequestTemplate.Header("Cookie", "s=1"))));
+        assertEquals("s=1", withCookie.get("cookie").toString());
+        assertEquals("POST", withCookie.method().toString());
+        assertEquals(null, h.get("cookie"));
+
+        ByteBuf body = Unpooled.buffer();
+        e.writeBody(body, new Request(t, 42));
+        assertEquals("<id>0000000042</id>", body.toString(StandardCharsets.US_ASCII));
+        assertEquals(19, e.bodyLength());
+    }
+
+    @Test
     void writesTheRequestWithIdExtraHeadersAndClose() {
         RequestTemplate t = RequestTemplate.withIdSlot("echo", "POST", "/svc",
                 List.of(new RequestTemplate.Header("Content-Type", "text/xml"), new RequestTemplate.Header("Content-Length", "999")),

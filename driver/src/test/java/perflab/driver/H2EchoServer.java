@@ -37,7 +37,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link EchoServer}: for a body "id=0000000042" it answers "idout=42". It counts connections, streams and the
  * most streams it saw in flight on one connection, so tests can confirm that h2c and S streams per connection
  * were really used. Misbehaviours: a wrong idout, never answering (every stream or every n-th, or freezing the
- * whole connection), resetting every
+ * whole connection), GOAWAY after n streams, resetting every
  * stream, a body split over two DATA frames, and stalling every response for a while once.
  */
 final class H2EchoServer implements AutoCloseable {
@@ -47,6 +47,8 @@ final class H2EchoServer implements AutoCloseable {
     volatile boolean freeze;
     volatile boolean resetEach;
     volatile boolean splitBody;
+    /** When above 0, a connection is sent GOAWAY (NO_ERROR) after answering its n-th stream. */
+    volatile int goAwayAfter;
     /** When above 0, every n-th stream (server-wide) is never answered. */
     volatile int ignoreEvery;
     private volatile long stallUntilNanos;
@@ -118,6 +120,7 @@ final class H2EchoServer implements AutoCloseable {
     private final class Handler extends Http2ConnectionHandler {
         private final Map<Integer, StringBuilder> bodies = new HashMap<>();
         private final Deafness deafness;
+        private int answered;
 
         Handler(DefaultHttp2ConnectionDecoder decoder, DefaultHttp2ConnectionEncoder encoder, Http2Settings settings,
                 Deafness deafness) {
@@ -205,6 +208,10 @@ final class H2EchoServer implements AutoCloseable {
                 encoder().writeData(ctx, streamId, data.slice(half, bytes.length - half), 0, true, ctx.newPromise());
             } else {
                 encoder().writeData(ctx, streamId, data, 0, true, ctx.newPromise());
+            }
+            int n = goAwayAfter;
+            if (n > 0 && ++answered == n) {
+                goAway(ctx, streamId, Http2Error.NO_ERROR.code(), io.netty.buffer.Unpooled.EMPTY_BUFFER, ctx.newPromise());
             }
             flush(ctx);
         }

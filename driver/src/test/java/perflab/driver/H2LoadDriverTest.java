@@ -222,6 +222,16 @@ class H2LoadDriverTest {
     }
 
     @Test
+    void aServersGoAwayIsHonouredByReconnecting() throws Exception {
+        server.goAwayAfter = 20;
+        TestSpec spec = h2(server.uri(), 2, 1); // one stream at a time: none is beyond the GOAWAY's last stream
+        spec.requests = 400;
+        DriverResult r = run(spec);
+        assertEquals(400, r.successes(), () -> r.errors() + " " + r.errorSamples());
+        assertEquals(20, r.connectionsOpened(), 3);
+    }
+
+    @Test
     void aClosedPortGivesConnectErrors() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket()) {
