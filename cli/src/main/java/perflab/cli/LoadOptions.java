@@ -143,13 +143,9 @@ final class LoadOptions {
                 streamsPerConnection);
     }
 
-    /** The protocol names every command takes (the SUT's `http` setting uses the same). */
+    /** The protocol names every command takes (the SUT's `http` setting uses the same): http1 or h2c. */
     static String http(String value) {
-        String v = value.trim().toLowerCase(Locale.ROOT);
-        if (!v.equals("http1") && !v.equals("h2c")) {
-            throw new IllegalArgumentException("--http: '" + value + "' is not http1 or h2c");
-        }
-        return v;
+        return perflab.driver.LoadSpec.HttpVersion.parse(value).label();
     }
 
     private static Duration positive(String name, String text) {

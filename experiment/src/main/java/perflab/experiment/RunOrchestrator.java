@@ -179,7 +179,8 @@ public final class RunOrchestrator {
         LoadSpec spec = new LoadSpec(target, load.clients(), load.rate(),
                 "poisson".equals(load.schedule()) ? LoadSpec.Schedule.POISSON : LoadSpec.Schedule.CONSTANT,
                 load.duration(), load.requests(), load.warmup(), load.warmupRequests(), load.thinkTime(),
-                ConnectionPolicy.parse(load.keepalive()), load.timeout(), load.deepCheck(), load.seed(), 0, 0);
+                ConnectionPolicy.parse(load.keepalive()), load.timeout(), load.deepCheck(), load.seed(), 0, 0,
+                LoadSpec.HttpVersion.parse(load.http()), load.streamsPerConnection());
         double measureSeconds = load.duration() == null ? Double.NaN : load.duration().toMillis() / 1000.0;
         double warmupSeconds = load.warmupRequests() > 0 ? Double.NaN : load.warmup().toMillis() / 1000.0;
         long sutPid = sut == null ? -1 : sut.pid();
