@@ -219,6 +219,7 @@ public final class RunOrchestrator {
             console.print(perflab.report.ConsoleSummary.render(summary));
             console.println("perflab: results in " + runDir);
         }
+        perflab.report.RunReport.writeQuietly(runDir, console); // report.html; never fails the run
         int status = complete ? RunOutcome.OK : interrupted && !crashed ? RunOutcome.INTERRUPTED : RunOutcome.FAILED;
         return new RunOutcome(runDir, summary, status);
     }
