@@ -66,6 +66,9 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Experiment directory, new or empty (default: results/<time>-tune-<name>).")
     String out;
 
+    @Option(names = "--dry-run", description = "Validate the experiment and list its configurations and estimated time; run nothing.")
+    boolean dryRun;
+
     @Option(names = "--quiet", description = "Print only the experiment's progress and table, not each run's output.")
     boolean quiet;
 
@@ -100,6 +103,15 @@ final class TuneCommand implements Callable<Integer> {
             spec = withSettings(spec, settings);
         }
         ExperimentPlan plan = plan(where, spec, workload);
+        if (dryRun) {
+            System.out.printf("perflab: experiment %s (%s): %d configurations x %d repetitions%s%n", spec.name(),
+                    spec.kind().key(), plan.configurations().size(), spec.repeat(),
+                    ExperimentRunner.timeLeft(plan, plan.configurations().size() * spec.repeat(), 0, 0).replace("left", "in all"));
+            for (ExperimentPlan.Configuration c : plan.configurations()) {
+                System.out.printf("  %s  %s%n", c.variant().label(), c.variant().name());
+            }
+            return 0;
+        }
         if (dir == null) {
             spec = withSettings(spec, resolvedSettings(spec, plan));
             plan = new ExperimentPlan(spec, plan.stack(), plan.operation(), plan.configurations(), false);

@@ -41,7 +41,13 @@ class BadInputIT {
                 Arguments.of(List.of("drive", "soap-echo", "--target", "ftp://x"), "--target", "http://"),
                 Arguments.of(List.of("gc", "no-such-gc.log"), "no such file: no-such-gc.log", "no-such-gc.log"),
                 Arguments.of(List.of("gc", "."), "is not a file", "GC log"),
-                Arguments.of(List.of("gc", "x.log", "--cascade-threshold", "2"), "--cascade-threshold", "between 0 and 1"));
+                Arguments.of(List.of("gc", "x.log", "--cascade-threshold", "2"), "--cascade-threshold", "between 0 and 1"),
+                Arguments.of(List.of("tune", "soap-echo", "--heapz", "1g"), "unknown setting 'heapz'", "server-threads"),
+                Arguments.of(List.of("tune", "soap-echo", "--gc", "g1,cms"), "--gc: unknown collector 'cms'", "shenandoah"),
+                Arguments.of(List.of("tune", "soap-echo", "--heap", "1g,lots"), "--heap: 'lots' is not a size", "512m"),
+                Arguments.of(List.of("tune", "soap-echo", "--repeat", "0"), "--repeat must be within", "1..100"),
+                Arguments.of(List.of("tune", "no-such-experiment.yaml"), "no such experiment file", "no-such-experiment.yaml"),
+                Arguments.of(List.of("tune", "--resume", "no-such-dir"), "has no experiment.yaml", "perflab tune"));
     }
 
     @ParameterizedTest
@@ -54,6 +60,30 @@ class BadInputIT {
             assertOneLine(err);
             assertTrue(err.contains(expected), err);
             assertTrue(err.contains(hint), "the message should name what is accepted: " + err);
+        }
+    }
+
+    static Stream<Arguments> badExperimentFiles() {
+        return Stream.of(
+                Arguments.of("workload: soap-echo\nmatrix:\n  heapsize: [1g]\n", "matrix: unknown setting 'heapsize'", "server-threads"),
+                Arguments.of("workload: soap-echo\nrepeats: 3\n", "unknown key 'repeats'", "rate-sweep"),
+                Arguments.of("workload: soap-echo\nmatrix:\n  server-threads: [8, lots]\n", "server-threads", "lots"),
+                Arguments.of("workload: soap-echo\nsteps:\n  - name: a\n  - name: b\n    access-log: maybe\n", "--access-log: 'maybe' is not on or off", "on or off"),
+                Arguments.of("workload: soap-echo\nrate-sweep:\n  rates: [2000, 1000]\n", "the rates must increase", "1000"),
+                Arguments.of("workload: soap-echo\nmatrix: {gc: [g1]}\nobjective: {p98-ms: 5}\n", "unknown goal 'p98-ms'", "p99-ms"),
+                Arguments.of("matrix: {gc: [g1]}\n", "workload: missing", "soap-echo"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badExperimentFiles")
+    void badExperimentFilesGiveOneLineAndExitTwo(String yaml, String expected, String hint) throws Exception {
+        java.nio.file.Files.writeString(work.resolve("bad.yaml"), yaml);
+        try (PerflabProcess p = PerflabProcess.start(work, "tune", "bad.yaml")) {
+            assertEquals(2, p.await(Duration.ofSeconds(60)), p.err());
+            assertOneLine(p.err());
+            assertTrue(p.err().contains(expected), p.err());
+            assertTrue(p.err().contains(hint), "the message should name what is accepted: " + p.err());
+            assertFalse(java.nio.file.Files.exists(work.resolve("results")), "nothing runs before the whole file is valid");
         }
     }
 

@@ -278,7 +278,7 @@ public final class ExperimentRunner {
     }
 
     /** "; about 4 min left", from this session's runs, or before any from the runs' warm-up and duration. */
-    static String timeLeft(ExperimentPlan plan, int remaining, int ran, long spentMs) {
+    public static String timeLeft(ExperimentPlan plan, int remaining, int ran, long spentMs) {
         long perRunMs;
         if (ran > 0 && spentMs > 0) {
             perRunMs = spentMs / ran;

@@ -1,0 +1,120 @@
+package perflab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** `perflab tune` as a real process against the real lean SUT: short runs (1 s warm-up, 2 s measured). */
+class TuneIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+
+    /**
+     * 3 configurations x 2 repetitions, one of which the JVM refuses: the failure is recorded and the experiment
+     * goes on; Ctrl-C after the first run keeps it, and --resume runs only what is missing.
+     */
+    @Test
+    void failedConfigurationIsRecordedAndAnInterruptedExperimentResumes() throws Exception {
+        Files.writeString(work.resolve("tiny.yaml"), """
+                name: tiny
+                workload: soap-echo
+                repeat: 2
+                clients: 2
+                warmup: 1s
+                duration: 2s
+                heap: 64m
+                matrix:
+                  gc: [serial, parallel]
+                  jvm: ["", -XX:+NoSuchFlag]
+                """);
+        Path dir = work.resolve("exp");
+        Path firstRun = dir.resolve("01-gc-serial-jvm-none/rep-1");
+        try (PerflabProcess p = PerflabProcess.start(work, "tune", "tiny.yaml", "--out", dir.toString(), "--quiet")) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+            while (!Files.exists(firstRun.resolve("summary.json")) && System.nanoTime() < deadline && p.process.isAlive()) {
+                Thread.sleep(200);
+            }
+            assertTrue(Files.exists(firstRun.resolve("summary.json")), "the first run finished: " + p.out() + p.err());
+            p.signal("INT");
+            p.await(Duration.ofSeconds(90));
+            assertTrue(p.out().contains("configuration 1 of 4") && p.out().contains("repetition 1 of 2"), p.out());
+        }
+        JsonNode interrupted = JSON.readTree(dir.resolve("experiment.json").toFile());
+        assertEquals("interrupted", interrupted.get("status").asText(), interrupted.toString());
+        assertTrue(Files.readString(dir.resolve("report.md")).contains("| GC policy | JVM flags |"));
+        String firstStart = JSON.readTree(firstRun.resolve("run.json").toFile()).get("startedAt").asText();
+        assertTrue(Files.exists(dir.resolve("experiment.yaml")));
+
+        try (PerflabProcess p = PerflabProcess.start(work, "tune", "--resume", dir.toString(), "--quiet")) {
+            assertEquals(0, p.await(Duration.ofSeconds(240)), p.err());
+            assertTrue(p.out().contains("resuming: 1 of 8 runs already finished"), p.out());
+        }
+        assertEquals(firstStart, JSON.readTree(firstRun.resolve("run.json").toFile()).get("startedAt").asText(),
+                "a finished run is kept, not run again");
+        JsonNode r = JSON.readTree(dir.resolve("experiment.json").toFile());
+        assertEquals("complete", r.get("status").asText(), r.toString());
+        assertEquals(8, r.get("runsDone").asInt());
+        JsonNode configs = r.get("configurations");
+        assertEquals(4, configs.size());
+        for (int i : new int[]{0, 2}) {
+            JsonNode c = configs.get(i);
+            assertEquals("ok", c.get("status").asText(), c.toString());
+            assertEquals(2, c.get("stats").get("runs").asInt(), c.toString());
+            assertTrue(c.get("stats").get("throughput").get("mean").asDouble() > 0, c.toString());
+            assertTrue(c.get("stats").get("throughput").has("ciLow"), c.toString());
+            assertEquals(0, c.get("stats").get("errors").asLong(), c.toString());
+            assertEquals(i == 0 ? "serial" : "parallel", c.get("runs").get(0).get("collector").asText(), c.toString());
+        }
+        for (int i : new int[]{1, 3}) {
+            JsonNode c = configs.get(i);
+            assertEquals("failed", c.get("status").asText(), c.toString());
+            assertTrue(c.get("failureReason").asText().contains("NoSuchFlag"), c.toString());
+        }
+        assertTrue(configs.get(2).get("gain").has("pValue"), configs.get(2).toString());
+        assertTrue(r.get("failures").size() >= 2, r.toString());
+        String best = r.get("best").get("label").asText();
+        assertTrue(best.equals("01-gc-serial-jvm-none") || best.equals("03-gc-parallel-jvm-none"), best);
+        List<String> csv = Files.readAllLines(dir.resolve("results.csv"));
+        assertEquals(5, csv.size(), csv.toString());
+        assertTrue(csv.get(0).startsWith("label,name,gc,jvm,status,runs,throughputMean"), csv.get(0));
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains("**Best configuration:**") && md.contains("## Failures"), md);
+        for (String rep : List.of("rep-1", "rep-2")) {
+            assertTrue(Files.exists(dir.resolve("03-gc-parallel-jvm-none").resolve(rep).resolve("summary.json")), rep);
+        }
+    }
+
+    /** A comma list on --rate alone is a rate sweep: the curve, and the highest rate that met the goal. */
+    @Test
+    void rateSweepFromFlags() throws Exception {
+        Path dir = work.resolve("sweep");
+        try (PerflabProcess p = PerflabProcess.start(work, "tune", "soap-echo", "--rate", "100,200", "--clients", "4",
+                "--warmup", "1s", "--duration", "2s", "--heap", "64m", "--repeat", "1", "--p99-ms", "1000",
+                "--out", dir.toString(), "--quiet")) {
+            assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
+        }
+        JsonNode r = JSON.readTree(dir.resolve("experiment.json").toFile());
+        assertEquals("rate-sweep", r.get("kind").asText());
+        JsonNode points = r.get("rateSweep").get("points");
+        assertEquals(2, points.size(), r.toString());
+        assertEquals(100, points.get(0).get("rate").asDouble());
+        assertTrue(points.get(1).get("throughput").asDouble() > 150, points.toString());
+        assertEquals(200, r.get("rateSweep").get("maxRateMeetingGoal").asDouble(), r.toString());
+        assertEquals("open", JSON.readTree(dir.resolve("02-rate-200/rep-1/summary.json").toFile()).get("model").asText());
+        String yaml = Files.readString(dir.resolve("experiment.yaml"));
+        assertTrue(yaml.contains("rate-sweep") && yaml.contains("p99-ms"), yaml);
+        assertFalse(Files.readString(dir.resolve("report.md")).isBlank());
+    }
+}
