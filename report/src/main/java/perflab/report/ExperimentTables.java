@@ -115,7 +115,7 @@ public final class ExperimentTables {
     private static void steps(StringBuilder out, ExperimentResult r) {
         boolean thp = showThp(r);
         List<String> head = new ArrayList<>(List.of("step", "adds", "runs", "throughput (req/s)", "± 95 %",
-                "cumulative gain", "p", "gain over previous step", "p ", "p99 (ms)", "GC overhead", "total GC pause",
+                "cumulative gain", "p", "gain over previous step", "p (step)", "p99 (ms)", "GC overhead", "total GC pause",
                 "SUT CPU", "collector"));
         if (thp) {
             head.add("THP");
