@@ -7,6 +7,7 @@
 # The same run gives the SUT's CPU per request.
 #
 # Usage: bench/memory-soak.sh [minutes] [warmup-seconds] [stack] [operation]
+#        SUT_JVM="-XX:+AlwaysPreTouch" bench/memory-soak.sh ...   (extra SUT JVM flags)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:-15}
@@ -17,7 +18,8 @@ out="bench/out/memory-soak-$stack-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
 
 ./perflab run soap-echo --stack "$stack" --operation "$operation" --clients 16 --warmup "${warmup}s" \
-  --duration "${minutes}m" --cpus 0 --driver-cpus 1 --heap 512m --gc parallel --quiet --out "$out/run" \
+  --duration "${minutes}m" --cpus 0 --driver-cpus 1 --heap 512m --gc parallel ${SUT_JVM:+--jvm "$SUT_JVM"} \
+  --quiet --out "$out/run" \
   >"$out/perflab.out" 2>"$out/perflab.err" &
 pid=$!
 start=$(date +%s)
