@@ -15,6 +15,7 @@ import io.netty.handler.codec.http2.DefaultHttp2ConnectionDecoder;
 import io.netty.handler.codec.http2.DefaultHttp2ConnectionEncoder;
 import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
 import io.netty.handler.codec.http2.DefaultHttp2FrameWriter;
+import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
@@ -25,6 +26,7 @@ import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
+import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Request;
 
@@ -180,7 +182,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         stats.connectionOpened(window.phase());
         long now = System.nanoTime();
         int n = clients.size();
-        int first = rotation++ % n; // keepalive off with S > 1: every client gets its turn at the one stream
+        int first = Math.floorMod(rotation++, n); // keepalive off with S > 1: every client gets its turn at the one stream
         for (int k = 0; k < n && state == READY; k++) {
             H2Client c = clients.get((first + k) % n);
             if (c.idle()) {
@@ -389,11 +391,16 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
             pingSentNanos = now;
             s.encoder().writePing(s.ctx, false, now, s.ctx.newPromise());
         }
-        s.flush(s.ctx);
+        if (any) {
+            s.flush(s.ctx);
+        }
     }
 
     private Session newSession() {
         Http2Connection connection = new DefaultHttp2Connection(false);
+        // Our streams are a small request each, never prioritised: no priority tree to keep per stream.
+        connection.remote().flowController(new DefaultHttp2RemoteFlowController(connection,
+                new UniformStreamByteDistributor(connection)));
         DefaultHttp2ConnectionEncoder encoder = new DefaultHttp2ConnectionEncoder(connection, new DefaultHttp2FrameWriter());
         DefaultHttp2ConnectionDecoder decoder = new DefaultHttp2ConnectionDecoder(connection, encoder,
                 new DefaultHttp2FrameReader());

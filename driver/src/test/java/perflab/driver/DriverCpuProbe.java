@@ -28,7 +28,7 @@ public final class DriverCpuProbe {
         TestSpec spec = new TestSpec(URI.create(args[1]));
         spec.clients = Integer.parseInt(args[2]);
         spec.duration = Duration.ofSeconds(Long.parseLong(args[3]));
-        spec.warmup = Duration.ofSeconds(3);
+        spec.warmup = Duration.ofSeconds(Long.getLong("warmup", 3));
         spec.eventLoops = args.length > 4 ? Integer.parseInt(args[4]) : 0;
         if (args.length > 5) {
             spec.http = LoadSpec.HttpVersion.parse(args[5]);

@@ -83,6 +83,19 @@ class H2LoadDriverTest {
     }
 
     @Test
+    void aServerStreamLimitBelowSCapsTheStreamsInFlight() throws Exception {
+        try (H2EchoServer limited = new H2EchoServer(2)) {
+            limited.stallFor(200);
+            TestSpec spec = h2(limited.uri(), 4, 4);
+            spec.requests = 300;
+            DriverResult r = run(spec);
+            assertEquals(300, r.successes(), () -> r.errors() + " " + r.errorSamples());
+            assertEquals(1, limited.connections.get());
+            assertEquals(2, limited.maxConcurrentStreams.get());
+        }
+    }
+
+    @Test
     void connectionsAreClientsOverStreamsRoundedUp() throws Exception {
         TestSpec spec = h2(server.uri(), 5, 2);
         spec.requests = 200;
