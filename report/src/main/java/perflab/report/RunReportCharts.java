@@ -8,8 +8,11 @@ import java.util.List;
  * draws them on one set of axes, so that a page about several runs overlays them.
  */
 public final class RunReportCharts {
-    /** A run and the name it has on a chart's legend. */
-    public record Labeled(String label, ReportRun run) {
+    /** A run, the name it has on a chart's legend, and its colour (null: by its place among the runs). */
+    public record Labeled(String label, ReportRun run, String color) {
+        public Labeled(String label, ReportRun run) {
+            this(label, run, null);
+        }
     }
 
     private RunReportCharts() {
@@ -24,7 +27,7 @@ public final class RunReportCharts {
         boolean errors = false;
         for (Labeled r : runs) {
             ReportTimeseries ts = r.run().timeseries();
-            c.add(Chart.Series.line(name(r, runs, "throughput"), ts.column("second"), ts.column("throughput")));
+            c.add(Chart.Series.line(name(r, runs, "throughput"), ts.column("second"), ts.column("throughput")).color(color(r, runs)));
             double[] e = ts.column("errors");
             for (double v : e) {
                 errors |= v > 0;
@@ -50,8 +53,13 @@ public final class RunReportCharts {
         for (Labeled r : runs) {
             ReportTimeseries ts = r.run().timeseries();
             double[] s = ts.column("second");
-            c.add(Chart.Series.line(name(r, runs, "p99"), s, ts.column("p99Ms")));
-            c.add(Chart.Series.line(name(r, runs, "p50"), s, ts.column("p50Ms")));
+            if (runs.size() == 1) {
+                c.add(Chart.Series.line("p99", s, ts.column("p99Ms")));
+                c.add(Chart.Series.line("p50", s, ts.column("p50Ms")));
+            } else {
+                c.add(Chart.Series.line(name(r, runs, "p99"), s, ts.column("p99Ms")).color(color(r, runs)));
+                c.add(Chart.Series.line(name(r, runs, "p50"), s, ts.column("p50Ms")).color(color(r, runs)).dashed());
+            }
             if (runs.size() == 1 && open(r) && differs(ts.column("serviceP99Ms"), ts.column("p99Ms"))) {
                 c.add(Chart.Series.line("service-time p99", s, ts.column("serviceP99Ms")).dashed());
             }
@@ -72,7 +80,7 @@ public final class RunReportCharts {
             if (latency == null) {
                 continue;
             }
-            c.add(Chart.Series.line(name(r, runs, "latency"), latency.x(), latency.ms()));
+            c.add(Chart.Series.line(name(r, runs, "latency"), latency.x(), latency.ms()).color(color(r, runs)));
             note.append(runs.size() == 1 ? " Max " : " Max (" + r.label() + ") ")
                     .append(ReportNumbers.num(latency.maxMs(), "ms")).append(".");
             if (runs.size() == 1) {
@@ -102,7 +110,7 @@ public final class RunReportCharts {
             ReportTimeseries ts = r.run().timeseries();
             double[] s = ts.column("second");
             Chart.Series pause = runs.size() == 1 ? Chart.Series.bars("GC pause", s, ts.column("gcPauseMs")).color("#c23b4f")
-                    : Chart.Series.line(name(r, runs, "GC pause"), s, ts.column("gcPauseMs")).stepped();
+                    : Chart.Series.line(name(r, runs, "GC pause"), s, ts.column("gcPauseMs")).stepped().color(color(r, runs));
             c.add(pause);
         }
         if (runs.size() == 1 && runs.get(0).run().timeseries().has("gcHeapAfterMb")) {
@@ -137,8 +145,8 @@ public final class RunReportCharts {
                 c.add(Chart.Series.line("machine CPU (all processes)", s, machineOfCore).dashed().color("#8a8f99"));
                 c.add(Chart.Series.line("SUT RSS", s, ts.column("sutRssMb")).onSecondAxis().color("#2e9a5b"));
             } else {
-                c.add(Chart.Series.line(name(r, runs, "CPU"), s, ts.column("sutCpuPercent")));
-                c.add(Chart.Series.line(name(r, runs, "RSS"), s, ts.column("sutRssMb")).onSecondAxis().dashed());
+                c.add(Chart.Series.line(name(r, runs, "CPU"), s, ts.column("sutCpuPercent")).color(color(r, runs)));
+                c.add(Chart.Series.line(name(r, runs, "RSS"), s, ts.column("sutRssMb")).onSecondAxis().dashed().color(color(r, runs)));
             }
         }
         return c;
@@ -158,6 +166,17 @@ public final class RunReportCharts {
         if (range != null) {
             c.band(range[0], range[1], "warm-up");
         }
+    }
+
+    /** The colours of runs overlaid on one chart: a run keeps its colour across the page's charts. */
+    static final String[] RUN_COLORS = {"#3c6fd1", "#e0802b", "#2e9a5b", "#c23b4f", "#7d5bbf", "#8a6d3b", "#d45fb0",
+            "#5f7d8c", "#b8b02a", "#2ab3b8"};
+
+    static String color(Labeled r, List<Labeled> runs) {
+        if (r.color() != null) {
+            return r.color();
+        }
+        return RUN_COLORS[runs.indexOf(r) % RUN_COLORS.length];
     }
 
     private static String name(Labeled r, List<Labeled> runs, String what) {

@@ -78,6 +78,10 @@
         if (!ds.perflabErrors || !chart.isDatasetVisible(i)) { return; }
         var meta = chart.getDatasetMeta(i), scale = chart.scales[ds.yAxisID || 'y'];
         ctx.save();
+        var area = chart.chartArea; // a 95% interval of 2 runs can be wider than the axis: clip it
+        ctx.beginPath();
+        ctx.rect(area.left, area.top, area.right - area.left, area.bottom - area.top);
+        ctx.clip();
         ctx.strokeStyle = '#1d2330';
         ctx.lineWidth = 1.5;
         meta.data.forEach(function (el, j) {

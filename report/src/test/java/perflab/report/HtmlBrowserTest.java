@@ -33,10 +33,36 @@ class HtmlBrowserTest {
         assertDrawn(html, page.chartCount(), "run-report.png");
     }
 
+    @Test
+    void experimentReportsDrawEveryChart() throws Exception {
+        assumeTrue(HtmlBrowser.executable() != null, "chromium is not installed");
+        Path matrix = ReportFixtures.copyExperiment(out.resolve("experiment-matrix"));
+        HtmlPage page = ExperimentReport.page(matrix, ExperimentReport.read(matrix));
+        assertDrawn(page.write(matrix.resolve(RunReport.FILE)), page.chartCount(), "experiment-matrix.png");
+
+        Path steps = ExperimentReportTest.steps(ReportFixtures.copyExperiment(out.resolve("experiment-steps")));
+        page = ExperimentReport.page(steps, ExperimentReport.read(steps));
+        assertDrawn(page.write(steps.resolve(RunReport.FILE)), page.chartCount(), "experiment-steps.png");
+
+        Path sweep = ExperimentReportTest.rateSweep(ReportFixtures.copyExperiment(out.resolve("experiment-rate-sweep")));
+        page = ExperimentReport.page(sweep, ExperimentReport.read(sweep));
+        assertDrawn(page.write(sweep.resolve(RunReport.FILE)), page.chartCount(), "experiment-rate-sweep.png");
+    }
+
+    @Test
+    void comparePageDrawsBothRuns() throws Exception {
+        assumeTrue(HtmlBrowser.executable() != null, "chromium is not installed");
+        ReportRun a = ReportRun.load(ReportFixtures.copyRun(out.resolve("compare/a")));
+        ReportRun b = ReportRun.load(ReportFixtures.copyRun(out.resolve("compare/b")));
+        HtmlPage page = CompareReport.ofRuns(a, b).page(java.util.List.of(new RunReportCharts.Labeled("A", a),
+                new RunReportCharts.Labeled("B", b)));
+        assertDrawn(page.write(out.resolve("compare/compare.html")), page.chartCount(), "compare.png");
+    }
+
     /** Opens the page: no script error, {@code charts} charts drawn; keeps a screenshot named {@code png}. */
     static void assertDrawn(Path html, int charts, String png) throws Exception {
         String dom = HtmlBrowser.dumpDom(html);
-        Files.writeString(html.resolveSibling(png.replace(".png", ".dom.html")), dom);
+        Files.writeString(out.resolve(png.replace(".png", ".dom.html")), dom);
         assertEquals("", HtmlBrowser.bodyAttribute(dom, "data-errors"), "script errors in " + html);
         assertEquals(Integer.toString(charts), HtmlBrowser.bodyAttribute(dom, "data-rendered"), "charts drawn in " + html);
         java.util.regex.Matcher points = java.util.regex.Pattern.compile("data-points=\"(\\d+)\"").matcher(dom);
