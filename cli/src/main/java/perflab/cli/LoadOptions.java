@@ -7,8 +7,10 @@ import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The driver's flags and where its results go, shared by `run` and `drive`. */
 final class LoadOptions {
@@ -45,6 +47,14 @@ final class LoadOptions {
     @Option(names = "--payload", paramLabel = "P", defaultValue = "1",
             description = "Payload size; soap-echo: packet size P (P items, 1024 x P characters). Default: ${DEFAULT-VALUE}.")
     int payload;
+
+    @Option(names = "--request-size", paramLabel = "SIZE",
+            description = "Request message size for workloads that take one (claims: 3k, 10k, 100k). Default: the workload's.")
+    String requestSize;
+
+    @Option(names = "--response-size", paramLabel = "SIZE",
+            description = "Response message size for workloads that take one (claims: 3k, 10k, 100k). Default: the workload's.")
+    String responseSize;
 
     @Option(names = "--keepalive", paramLabel = "on|off|N", defaultValue = "on",
             description = "Connections: persistent (on), one per request (off), or closed after N requests. Default: ${DEFAULT-VALUE}.")
@@ -140,7 +150,21 @@ final class LoadOptions {
         long s = seed != null ? seed : new java.util.SplittableRandom().nextLong(1, Long.MAX_VALUE);
         return new RunConfig.Load(clients, r, sched, window, count, warm, warmupCount, think,
                 keepalive.toLowerCase(Locale.ROOT), positive("--timeout", timeout), payload, s, deepCheck, protocol,
-                streamsPerConnection);
+                streamsPerConnection, extra());
+    }
+
+    /** Workload-specific traffic settings (TrafficOptions.extra); the workload validates their values. */
+    Map<String, String> extra() {
+        Map<String, String> extra = new LinkedHashMap<>();
+        if (requestSize != null) {
+            Quantities.size("--request-size", requestSize);
+            extra.put("request-size", requestSize.trim().toLowerCase(Locale.ROOT));
+        }
+        if (responseSize != null) {
+            Quantities.size("--response-size", responseSize);
+            extra.put("response-size", responseSize.trim().toLowerCase(Locale.ROOT));
+        }
+        return extra;
     }
 
     /** The protocol names every command takes (the SUT's `http` setting uses the same): http1 or h2c. */

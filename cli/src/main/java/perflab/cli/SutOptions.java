@@ -47,6 +47,10 @@ final class SutOptions {
     @Option(names = "--server-metrics", paramLabel = "on|off", description = "Server-side per-request timing (the studies' PMI; default off).")
     String serverMetrics;
 
+    @Option(names = "--backend", paramLabel = "separate-jvm|same-jvm",
+            description = "Workloads with back ends (claims): back ends in their own JVM (separate-jvm) or in the SUT's (same-jvm). Default: the stack's (separate-jvm).")
+    String backend;
+
     @Option(names = "--jfr", description = "Record a flight recording of the SUT (JFR, profile settings) into the result directory as sut.jfr, written when the SUT stops.")
     boolean jfr;
 
@@ -93,6 +97,13 @@ final class SutOptions {
         }
         if (serverMetrics != null) {
             settings.put("server-metrics", onOff("--server-metrics", serverMetrics));
+        }
+        if (backend != null) {
+            String b = backend.trim().toLowerCase(Locale.ROOT);
+            if (!b.equals("separate-jvm") && !b.equals("same-jvm")) {
+                throw new IllegalArgumentException("--backend: '" + backend + "' is not separate-jvm or same-jvm");
+            }
+            settings.put("backend", b);
         }
         if (!"http1".equals(http)) {
             settings.put("http", http);

@@ -45,6 +45,9 @@ public final class RepeatCommand {
         add(args, "--timeout", l.timeout().toMillis() + "ms");
         add(args, "--deep-check", trim(l.deepCheck()));
         add(args, "--seed", Long.toString(l.seed()));
+        for (Map.Entry<String, String> e : new java.util.TreeMap<>(l.extra()).entrySet()) {
+            add(args, "--" + e.getKey(), e.getValue());
+        }
         if (!"http1".equals(l.http())) {
             add(args, "--http", l.http());
             add(args, "--streams-per-connection", Integer.toString(l.streamsPerConnection()));

@@ -175,7 +175,7 @@ public final class RunOrchestrator {
     private RunOutcome drive(RunConfig config, Workload workload, URI target, Path runDir, SutProcess sut,
                              Map<String, Object> runJson) throws IOException {
         RunConfig.Load load = config.load();
-        Traffic traffic = workload.traffic(new TrafficOptions(config.operation(), load.payload(), target, load.seed(), Map.of()));
+        Traffic traffic = workload.traffic(new TrafficOptions(config.operation(), load.payload(), target, load.seed(), load.extra()));
         LoadSpec spec = new LoadSpec(target, load.clients(), load.rate(),
                 "poisson".equals(load.schedule()) ? LoadSpec.Schedule.POISSON : LoadSpec.Schedule.CONSTANT,
                 load.duration(), load.requests(), load.warmup(), load.warmupRequests(), load.thinkTime(),

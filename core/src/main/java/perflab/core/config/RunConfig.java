@@ -26,10 +26,25 @@ public record RunConfig(String workload, String stack, String operation, Load lo
      * @param deepCheck   share of measured responses whose whole content is compared (0..1)
      * @param http        "http1" or "h2c" (HTTP/2 cleartext with prior knowledge); with `run`, the SUT serves it too
      * @param streamsPerConnection h2c: concurrent streams per connection (1 for HTTP/1.1)
+     * @param extra       workload-specific traffic settings by CLI flag name without dashes ("request-size"),
+     *                    handed to the workload as {@code TrafficOptions.extra}; empty for most workloads
      */
     public record Load(int clients, double rate, String schedule, Duration duration, long requests,
                        Duration warmup, long warmupRequests, Duration thinkTime, String keepalive, Duration timeout,
-                       int payload, long seed, double deepCheck, String http, int streamsPerConnection) {
+                       int payload, long seed, double deepCheck, String http, int streamsPerConnection,
+                       Map<String, String> extra) {
+        public Load {
+            extra = extra == null ? Map.of() : Map.copyOf(extra); // null: a run.json written before extras existed
+        }
+
+        /** A load without workload-specific settings. */
+        public Load(int clients, double rate, String schedule, Duration duration, long requests,
+                    Duration warmup, long warmupRequests, Duration thinkTime, String keepalive, Duration timeout,
+                    int payload, long seed, double deepCheck, String http, int streamsPerConnection) {
+            this(clients, rate, schedule, duration, requests, warmup, warmupRequests, thinkTime, keepalive, timeout,
+                    payload, seed, deepCheck, http, streamsPerConnection, Map.of());
+        }
+
         public String model() {
             return rate > 0 ? "open" : "closed";
         }
@@ -37,7 +52,7 @@ public record RunConfig(String workload, String stack, String operation, Load lo
         /** The same load with another number of clients (a point of a client-scaling sweep). */
         public Load withClients(int n) {
             return new Load(n, rate, schedule, duration, requests, warmup, warmupRequests, thinkTime, keepalive,
-                    timeout, payload, seed, deepCheck, http, streamsPerConnection);
+                    timeout, payload, seed, deepCheck, http, streamsPerConnection, extra);
         }
     }
 
