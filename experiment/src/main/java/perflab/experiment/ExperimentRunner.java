@@ -257,6 +257,8 @@ public final class ExperimentRunner {
         Json.write(dir.resolve(RESULT_JSON), result);
         AtomicFiles.write(dir.resolve(RESULTS_CSV), ExperimentTables.csv(result));
         AtomicFiles.write(dir.resolve(REPORT_MD), ExperimentTables.markdown(result));
+        // report.html too after every run, so an interrupted experiment keeps its charts
+        perflab.report.ExperimentReport.writeQuietly(dir, null);
         onUpdate.accept(result);
         return result;
     }
