@@ -1,0 +1,158 @@
+package perflab.claims.lean;
+
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.http.HttpCookieStore;
+import org.eclipse.jetty.server.CustomRequestLog;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.RequestLogWriter;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import perflab.claims.backend.BackendProcess;
+import perflab.claims.backend.ClaimServicesBackend;
+import perflab.core.sut.ServerMetrics;
+import perflab.core.sut.ServerSettings;
+import perflab.core.sut.StartedServer;
+import perflab.core.sut.SutArgs;
+import perflab.core.sut.SutBootstrap;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The claims lean stack's SUT main: the ESB gateway (Jetty 12 core, hardened StAX, JDK XSLTC) in front of the
+ * ClaimServices back end, which it starts itself: in its own JVM by default ({@link BackendProcess}, stopped
+ * with the gateway), in the gateway's JVM with {@code --backend same-jvm}, or none with {@code --backend-url}.
+ * Before READY it prints {@code PERFLAB-BACKEND mode=... pid=... port=...} so the back end can be monitored.
+ * Settings: {@link ServerSettings} and {@link GatewaySettings}; process protocol: {@link SutBootstrap}.
+ */
+public final class MediationGateway {
+    public static final String BACKEND_LINE = "PERFLAB-BACKEND";
+
+    private MediationGateway() {
+    }
+
+    public static void main(String[] args) {
+        SutBootstrap.run(args, GatewaySettings.NAMES, MediationGateway::start);
+    }
+
+    /** Starts the gateway and its back end; also the entry point for in-process tests. */
+    public static StartedServer start(SutArgs args) throws Exception {
+        return start(GatewaySettings.from(args));
+    }
+
+    static StartedServer start(GatewaySettings settings) throws Exception {
+        List<AutoCloseable> started = new ArrayList<>();
+        try {
+            String backendUrl = startBackend(settings, started);
+            return startGateway(settings, backendUrl, started);
+        } catch (Exception | Error e) {
+            stopAll(started);
+            throw e;
+        }
+    }
+
+    private static String startBackend(GatewaySettings settings, List<AutoCloseable> started) throws Exception {
+        switch (settings.backend()) {
+            case EXTERNAL:
+                System.out.println(BACKEND_LINE + " mode=external url=" + settings.backendUrl());
+                return settings.backendUrl();
+            case SAME_JVM: {
+                ClaimServicesBackend backend = ClaimServicesBackend.start(new ServerSettings("127.0.0.1", 0, 200,
+                        ServerSettings.DEFAULT_MAX_REQUEST_BYTES, 0, false, "access.log", false, ServerSettings.Http.HTTP1));
+                started.add(backend::stop);
+                System.out.println(BACKEND_LINE + " mode=same-jvm pid=" + ProcessHandle.current().pid() + " port=" + backend.port());
+                return "http://127.0.0.1:" + backend.port();
+            }
+            default: {
+                BackendProcess backend = BackendProcess.start(backendClasspath(settings), settings.backendJvm(), List.of());
+                started.add(backend);
+                System.out.println(BACKEND_LINE + " mode=separate-jvm pid=" + backend.pid() + " port=" + backend.port());
+                return "http://127.0.0.1:" + backend.port();
+            }
+        }
+    }
+
+    /**
+     * The back end's own runtime classpath (workloads/claims/backend/target/stack/, built by the sut-stack
+     * profile) found from where this class was loaded; failing that, the gateway's classpath, which holds the
+     * back end too.
+     */
+    static String backendClasspath(GatewaySettings settings) {
+        if (settings.backendClasspath() != null) {
+            return settings.backendClasspath();
+        }
+        try {
+            Path here = Path.of(MediationGateway.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path dir = here; dir != null; dir = dir.getParent()) {
+                Path stack = dir.resolve("backend/target/stack");
+                if (Files.isDirectory(stack)) {
+                    return stack.toString();
+                }
+                if (dir.getFileName() != null && dir.getFileName().toString().equals("workloads")) {
+                    break;
+                }
+            }
+        } catch (Exception ignored) {
+            // fall back below
+        }
+        return System.getProperty("java.class.path");
+    }
+
+    private static StartedServer startGateway(GatewaySettings settings, String backendUrl, List<AutoCloseable> started)
+            throws Exception {
+        ServerSettings s = settings.server();
+        // persistent, pooled connections to the back end; asynchronous, so no gateway thread waits on a back end
+        QueuedThreadPool clientThreads = new QueuedThreadPool(Math.max(8, s.serverThreads()), 4);
+        clientThreads.setName("backend-client");
+        clientThreads.setDaemon(true);
+        HttpClient client = new HttpClient();
+        client.setExecutor(clientThreads);
+        client.setMaxConnectionsPerDestination(settings.backendConnections());
+        client.setMaxRequestsQueuedPerDestination(64 * 1024);
+        client.setConnectTimeout(Math.min(5_000, settings.backendTimeoutMs()));
+        client.setIdleTimeout(60_000);
+        client.setFollowRedirects(false);
+        client.setUserAgentField(null);
+        client.setHttpCookieStore(new HttpCookieStore.Empty());
+        client.start();
+        started.add(client::stop);
+
+        QueuedThreadPool threads = new QueuedThreadPool(s.serverThreads(), Math.min(8, s.serverThreads()));
+        threads.setName("sut");
+        Server server = new Server(threads);
+        server.setStopTimeout(5_000);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setHost(s.host());
+        connector.setPort(s.port());
+        server.addConnector(connector);
+        ServerMetrics metrics = s.serverMetrics() ? new ServerMetrics() : null;
+        server.setHandler(new MediationHandler(settings, metrics, client, backendUrl));
+        if (s.accessLog()) {
+            RequestLogWriter writer = new RequestLogWriter(s.accessLogFile());
+            writer.setAppend(true);
+            server.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
+        }
+        server.start();
+        started.add(0, server::stop); // the gateway stops first, then its client, then the back end
+        System.out.flush();
+        List<AutoCloseable> stopOrder = List.copyOf(started);
+        return new StartedServer(connector.getLocalPort(), metrics, () -> stopAll(stopOrder));
+    }
+
+    private static void stopAll(List<AutoCloseable> started) {
+        for (AutoCloseable c : started) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                System.err.println("stopping the gateway: " + e);
+            }
+        }
+    }
+}
