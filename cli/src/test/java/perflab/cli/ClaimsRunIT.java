@@ -1,0 +1,33 @@
+package perflab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** `perflab run claims` starts the gateway (and its back-end JVM), drives a mediation, validates every answer. */
+class ClaimsRunIT {
+    @TempDir
+    Path work;
+
+    @Test
+    void compositeMediationEndToEnd() throws Exception {
+        Path out = work.resolve("claims");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "claims", "--operation", "composite",
+                "--request-size", "3k", "--response-size", "10k", "--clients", "4", "--warmup", "2s",
+                "--duration", "3s", "--heap", "256m", "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
+        }
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals("claims", summary.get("workload").asText());
+        assertEquals("composite", summary.get("operation").asText());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
+        assertTrue(summary.get("successes").asLong() > 0, summary.toString());
+    }
+}
