@@ -4,6 +4,7 @@ import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Request;
 import perflab.core.traffic.ResponseView;
+import perflab.core.traffic.SoapFaultReason;
 import perflab.core.traffic.Verdict;
 import perflab.soapecho.contract.PerfContract;
 
@@ -45,7 +46,7 @@ final class SoapEchoSession implements ClientSession {
         int status = response.status();
         if (status != 200) {
             if (status == 500 && response.indexOf(FAULT, 0) >= 0) {
-                return Verdict.fail(ErrorKind.SOAP_FAULT, faultString(response));
+                return Verdict.fail(ErrorKind.SOAP_FAULT, SoapFaultReason.of(response));
             }
             return Verdict.fail(ErrorKind.HTTP_STATUS, "HTTP " + status);
         }
@@ -72,17 +73,5 @@ final class SoapEchoSession implements ClientSession {
             }
         }
         return Verdict.OK;
-    }
-
-    /** The fault's reason for the error report (the error path may allocate). */
-    private static String faultString(ResponseView response) {
-        String body = response.bodyText();
-        int start = body.indexOf("<faultstring>");
-        int end = body.indexOf("</faultstring>");
-        if (start < 0 || end < start) {
-            return "SOAP fault";
-        }
-        String reason = body.substring(start + "<faultstring>".length(), end).replaceAll("\\s+", " ");
-        return "SOAP fault: " + (reason.length() > 200 ? reason.substring(0, 200) + "..." : reason);
     }
 }
