@@ -6,10 +6,15 @@ import java.util.Arrays;
 
 /**
  * A request body read completely into memory, never more than a limit. A declared Content-Length over the
- * limit is refused before anything is read; a chunked body is refused as soon as it passes the limit.
+ * limit is refused without being stored; a chunked body is refused as soon as it passes the limit. Before
+ * refusing, up to {@link #DRAIN_LIMIT} bytes of the rest are read and discarded: a server that answers and
+ * closes while the client is still sending makes the kernel reset the connection, and the client then sees
+ * a broken connection instead of the fault. Beyond that allowance the connection is given up.
  */
 public final class BoundedBody {
     private static final int INITIAL_CAPACITY = 8 * 1024;
+    /** How much of an oversized body is read and thrown away so that its sender gets the fault. */
+    static final long DRAIN_LIMIT = 4L * 1024 * 1024;
 
     private final byte[] bytes;
     private final int length;
@@ -28,6 +33,7 @@ public final class BoundedBody {
      */
     public static BoundedBody read(InputStream in, long declaredLength, int limit) throws SoapFault, IOException {
         if (declaredLength > limit) {
+            drain(in, Math.min(declaredLength, DRAIN_LIMIT));
             throw tooLarge(limit, declaredLength);
         }
         byte[] buffer = new byte[declaredLength >= 0 ? (int) declaredLength : Math.min(INITIAL_CAPACITY, limit)];
@@ -45,6 +51,7 @@ public final class BoundedBody {
                     if (in.read() < 0) {
                         return new BoundedBody(buffer, length);
                     }
+                    drain(in, DRAIN_LIMIT);
                     throw tooLarge(limit, -1);
                 }
                 buffer = Arrays.copyOf(buffer, (int) Math.min((long) limit, Math.max(16L, buffer.length * 2L)));
@@ -57,6 +64,19 @@ public final class BoundedBody {
                 return new BoundedBody(buffer, length);
             }
             length += n;
+        }
+    }
+
+    /** Reads and discards up to {@code max} bytes, or to the end of the body. */
+    private static void drain(InputStream in, long max) throws IOException {
+        byte[] sink = new byte[8192];
+        long left = max;
+        while (left > 0) {
+            int n = in.read(sink, 0, (int) Math.min(sink.length, left));
+            if (n < 0) {
+                return;
+            }
+            left -= n;
         }
     }
 

@@ -19,6 +19,23 @@ class BoundedBodyTest {
     }
 
     @Test
+    void anOversizedBodyIsDrainedBeforeTheFaultSoItsSenderIsNotReset() {
+        ByteArrayInputStream declared = new ByteArrayInputStream(bytes(300_000));
+        SoapFault f = assertThrows(SoapFault.class, () -> BoundedBody.read(declared, 300_000, 100_000));
+        assertTrue(f.reason().startsWith("request body exceeds the limit of 100000 bytes"), f.reason());
+        assertEquals(0, declared.available(), "the rest of the body was read and discarded");
+
+        ByteArrayInputStream chunked = new ByteArrayInputStream(bytes(300_000));
+        assertThrows(SoapFault.class, () -> BoundedBody.read(chunked, -1, 100_000));
+        assertEquals(0, chunked.available());
+
+        // beyond the allowance the connection is given up rather than read for ever
+        ByteArrayInputStream huge = new ByteArrayInputStream(new byte[(int) BoundedBody.DRAIN_LIMIT + 1000]);
+        assertThrows(SoapFault.class, () -> BoundedBody.read(huge, BoundedBody.DRAIN_LIMIT + 1000, 100_000));
+        assertEquals(1000, huge.available());
+    }
+
+    @Test
     void readsAChunkedBodyUpToTheLimit() throws Exception {
         byte[] data = bytes(100_000);
         BoundedBody body = BoundedBody.read(new ByteArrayInputStream(data), -1, 100_000);
