@@ -169,12 +169,14 @@ class GcLogAnalyzerJvmTest {
         if (YOUNG_BEANS.containsKey(collector)) {
             long young = child.count(YOUNG_BEANS.get(collector));
             long full = child.count(FULL_BEANS.get(collector));
+            // The log is cut at the millisecond the child read its beans: a collection that starts in that same
+            // millisecond, just after the read, is in the log's window but not in the beans. Hence +-1.
             if (collector.equals("g1")) {
                 // G1's young bean counts mixed pauses too; perflab counts them as old/full.
-                assertEquals(young + full, a.youngCount() + a.fullCount(), what + ": young + old");
+                assertEquals(young + full, a.youngCount() + a.fullCount(), 1, what + ": young + old");
             } else {
-                assertEquals(young, a.youngCount(), what + ": young");
-                assertEquals(full, a.fullCount(), what + ": full");
+                assertEquals(young, a.youngCount(), 1, what + ": young");
+                assertEquals(full, a.fullCount(), 1, what + ": full");
             }
             assertTrue(a.youngCount() > 10, what + ": a second of allocation makes young collections");
             List<String> stw = new ArrayList<>(YOUNG_BEANS.get(collector));
