@@ -55,16 +55,7 @@ public final class ExperimentReport {
 
     /** For the experiment engine: like {@link #write} but never fails the experiment (a warning line instead). */
     public static Path writeQuietly(Path dir, PrintStream console) {
-        try {
-            Path file = write(dir);
-            if (console != null) {
-                console.println("perflab: report " + file);
-            }
-            return file;
-        } catch (IOException | RuntimeException e) {
-            System.err.println("perflab: warning: no report.html: " + e.getMessage());
-            return null;
-        }
+        return RunReport.quietly(() -> write(dir), console);
     }
 
     public static HtmlPage page(Path dir, ExperimentResult r) throws IOException {

@@ -32,8 +32,18 @@ public final class RunReport {
      * line on stderr. Returns the path, or null.
      */
     public static Path writeQuietly(Path runDir, PrintStream console) {
+        return quietly(() -> write(runDir), console);
+    }
+
+    /** A page writer that may fail with an I/O error. */
+    interface PageWriter {
+        Path write() throws IOException;
+    }
+
+    /** Runs {@code writer}; says where the page is, or prints one warning line instead of failing. */
+    static Path quietly(PageWriter writer, PrintStream console) {
         try {
-            Path file = write(runDir);
+            Path file = writer.write();
             if (console != null) {
                 console.println("perflab: report " + file);
             }
