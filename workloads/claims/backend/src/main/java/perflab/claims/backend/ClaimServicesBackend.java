@@ -1,7 +1,7 @@
 package perflab.claims.backend;
 
+import perflab.soap.jetty.JettyAnswers;
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -21,7 +21,6 @@ import perflab.soap.BoundedBody;
 import perflab.soap.HardenedXml;
 import perflab.soap.SoapEnvelopeReader;
 import perflab.soap.SoapFault;
-import perflab.soap.SoapFaultWriter;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -127,24 +126,14 @@ public final class ClaimServicesBackend implements RunningServer {
                 response.getHeaders().put(HttpHeader.CONTENT_LENGTH, out.length);
                 response.write(true, ByteBuffer.wrap(out), callback);
             } catch (SoapFault f) {
-                fault(response, callback, f, f.reason().startsWith("request body exceeds"));
+                JettyAnswers.fault(response, callback, f, f.reason().startsWith("request body exceeds"));
             } catch (IOException e) {
-                fault(response, callback, SoapFault.client("could not read the request body: " + e.getMessage()), true);
+                JettyAnswers.fault(response, callback, SoapFault.client("could not read the request body: " + e.getMessage()), true);
             } catch (RuntimeException | StackOverflowError e) {
-                fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
+                JettyAnswers.fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
             }
             return true;
         }
 
-        private static void fault(Response response, Callback callback, SoapFault fault, boolean close) {
-            byte[] bytes = SoapFaultWriter.toBytes(fault);
-            response.setStatus(SoapFaultWriter.HTTP_STATUS);
-            response.getHeaders().put(HttpHeader.CONTENT_TYPE, SoapFaultWriter.CONTENT_TYPE);
-            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
-            if (close) {
-                response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
-            }
-            response.write(true, ByteBuffer.wrap(bytes), callback);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package perflab.claims.lean;
 
+import perflab.soap.jetty.JettyAnswers;
 import com.ctc.wstx.exc.WstxLazyException;
 import org.eclipse.jetty.client.BufferingResponseListener;
 import org.eclipse.jetty.client.ByteBufferRequestContent;
@@ -30,7 +31,6 @@ import javax.xml.transform.TransformerException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -91,7 +91,7 @@ final class MediationHandler extends Handler.Abstract {
     public boolean handle(Request request, Response response, Callback callback) {
         Mediation mediation = mediation(request.getHttpURI().getPath());
         if (mediation == null) {
-            plain(response, callback, 404, "no mediation at this path; the mediations are at "
+            JettyAnswers.plain(response, callback, 404, "no mediation at this path; the mediations are at "
                     + ClaimsContract.GATEWAY_PATH + "{" + String.join(",", ClaimsContract.MEDIATIONS) + "}");
             return true;
         }
@@ -107,15 +107,15 @@ final class MediationHandler extends Handler.Abstract {
                     settings.server().maxRequestBytes());
             out = mediate(mediation, body.array(), body.length());
         } catch (SoapFault f) {
-            fault(response, callback, f, f.reason().startsWith("request body exceeds"));
+            JettyAnswers.fault(response, callback, f, f.reason().startsWith("request body exceeds"));
             record(start, true, http2);
             return true;
         } catch (IOException e) {
-            fault(response, callback, SoapFault.client("could not read the request body: " + e.getMessage()), true);
+            JettyAnswers.fault(response, callback, SoapFault.client("could not read the request body: " + e.getMessage()), true);
             record(start, true, http2);
             return true;
         } catch (RuntimeException | StackOverflowError e) {
-            fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
+            JettyAnswers.fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
             record(start, true, http2);
             return true;
         }
@@ -256,7 +256,7 @@ final class MediationHandler extends Handler.Abstract {
                         boolean faulted = true;
                         try {
                             if (result.isFailed()) {
-                                fault(response, callback, backendFailure(service, result.getFailure()), false);
+                                JettyAnswers.fault(response, callback, backendFailure(service, result.getFailure()), false);
                                 return;
                             }
                             int status = result.getResponse().getStatus();
@@ -270,14 +270,14 @@ final class MediationHandler extends Handler.Abstract {
                             } else if (status == SoapFaultWriter.HTTP_STATUS && answer.length > 0 && isXml(getMediaType())) {
                                 xml(response, callback, SoapFaultWriter.HTTP_STATUS, answer); // the back end's fault, relayed
                             } else {
-                                fault(response, callback, new SoapFault(SoapFault.Code.SERVER,
+                                JettyAnswers.fault(response, callback, new SoapFault(SoapFault.Code.SERVER,
                                         "back end " + service + " answered HTTP " + status), false);
                             }
                         } catch (SoapFault f) {
-                            fault(response, callback, new SoapFault(SoapFault.Code.SERVER,
+                            JettyAnswers.fault(response, callback, new SoapFault(SoapFault.Code.SERVER,
                                     "the answer of back end " + service + " could not be mediated: " + f.reason()), false);
                         } catch (RuntimeException | StackOverflowError e) {
-                            fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
+                            JettyAnswers.fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
                         } finally {
                             record(start, faulted, http2);
                         }
@@ -331,24 +331,5 @@ final class MediationHandler extends Handler.Abstract {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, TEXT_XML);
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
         response.write(true, ByteBuffer.wrap(body), callback);
-    }
-
-    private static void fault(Response response, Callback callback, SoapFault fault, boolean closeConnection) {
-        byte[] bytes = SoapFaultWriter.toBytes(fault);
-        response.setStatus(SoapFaultWriter.HTTP_STATUS);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, SoapFaultWriter.CONTENT_TYPE);
-        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
-        if (closeConnection) {
-            response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
-        }
-        response.write(true, ByteBuffer.wrap(bytes), callback);
-    }
-
-    private static void plain(Response response, Callback callback, int status, String text) {
-        byte[] bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain; charset=UTF-8");
-        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
-        response.write(true, ByteBuffer.wrap(bytes), callback);
     }
 }

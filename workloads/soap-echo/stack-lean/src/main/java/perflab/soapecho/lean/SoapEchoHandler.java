@@ -1,5 +1,6 @@
 package perflab.soapecho.lean;
 
+import perflab.soap.jetty.JettyAnswers;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpMethod;
@@ -13,7 +14,6 @@ import perflab.core.sut.ServerMetrics;
 import perflab.core.sut.ServerSettings;
 import perflab.soap.BoundedBody;
 import perflab.soap.SoapFault;
-import perflab.soap.SoapFaultWriter;
 import perflab.soapecho.contract.PerfContract;
 
 import java.io.IOException;
@@ -54,7 +54,7 @@ final class SoapEchoHandler extends Handler.Abstract {
     public boolean handle(Request request, Response response, Callback callback) {
         String path = request.getHttpURI().getPath();
         if (!PerfContract.SERVICE_PATH.equals(path)) {
-            plain(response, callback, 404, "no service at this path; the service is at " + PerfContract.SERVICE_PATH);
+            JettyAnswers.plain(response, callback, 404, "no service at this path; the service is at " + PerfContract.SERVICE_PATH);
             return true;
         }
         limitRequestsPerConnection(request, response);
@@ -64,7 +64,7 @@ final class SoapEchoHandler extends Handler.Abstract {
         } else if (HttpMethod.GET.is(method) && "wsdl".equalsIgnoreCase(request.getHttpURI().getQuery())) {
             serveWsdl(request, response, callback);
         } else {
-            fault(response, callback, SoapFault.client(method + " is not supported here: POST a SOAP 1.1 envelope, or GET ?wsdl"), false);
+            JettyAnswers.fault(response, callback, SoapFault.client(method + " is not supported here: POST a SOAP 1.1 envelope, or GET ?wsdl"), false);
         }
         return true;
     }
@@ -82,11 +82,11 @@ final class SoapEchoHandler extends Handler.Abstract {
             faulted = false;
         } catch (SoapFault f) {
             // a body we did not read to its end must not be mistaken for the next request
-            fault(response, callback, f, f.reason().startsWith("request body exceeds"));
+            JettyAnswers.fault(response, callback, f, f.reason().startsWith("request body exceeds"));
         } catch (IOException e) {
-            fault(response, callback, SoapFault.client("could not read the request body: " + e.getMessage()), true);
+            JettyAnswers.fault(response, callback, SoapFault.client("could not read the request body: " + e.getMessage()), true);
         } catch (RuntimeException | StackOverflowError e) {
-            fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
+            JettyAnswers.fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
         } finally {
             if (metrics != null) {
                 metrics.record(System.nanoTime() - start, faulted,
@@ -127,25 +127,6 @@ final class SoapEchoHandler extends Handler.Abstract {
         if (settings.lastRequestOnConnection(++served[0])) {
             response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
         }
-    }
-
-    private static void fault(Response response, Callback callback, SoapFault fault, boolean closeConnection) {
-        byte[] bytes = SoapFaultWriter.toBytes(fault);
-        response.setStatus(SoapFaultWriter.HTTP_STATUS);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, SoapFaultWriter.CONTENT_TYPE);
-        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
-        if (closeConnection) {
-            response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
-        }
-        response.write(true, ByteBuffer.wrap(bytes), callback);
-    }
-
-    private static void plain(Response response, Callback callback, int status, String text) {
-        byte[] bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain; charset=UTF-8");
-        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
-        response.write(true, ByteBuffer.wrap(bytes), callback);
     }
 
     private static String escapeAttribute(String s) {
