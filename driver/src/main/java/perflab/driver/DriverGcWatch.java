@@ -15,12 +15,14 @@ import java.util.List;
 /**
  * The driver JVM's own GC pauses inside the measured window: a driver that pauses delays sends and reads,
  * which the user must be able to tell from a slow server. Listens to the collectors' notifications and adds
- * the duration of every pause that starts inside the window. Beans that report concurrent work rather than
+ * the part of every pause that overlaps the window. Beans that report concurrent work rather than
  * pauses are skipped: ZGC and Shenandoah report pauses on their "... Pauses" beans and concurrent cycles on
  * "... Cycles"; G1 (JDK 20+) reports concurrent marking on "G1 Concurrent GC".
  *
  * <p>Times are wall-clock: a notification's time stamp is taken when the collection ends, so a pause starts
- * at time stamp minus duration. (GcInfo's own start time counts from the management agent's start, not the
+ * at time stamp minus duration. Both are whole milliseconds rounded separately, so a pause that began just
+ * after the window opened can compute as starting a millisecond before it; overlap, not "starts inside",
+ * is what keeps such a pause counted (a CI run lost one that way). (GcInfo's own start time counts from the management agent's start, not the
  * JVM's, so it cannot be compared with RuntimeMXBean uptime.)
  */
 final class DriverGcWatch implements NotificationListener, AutoCloseable {
@@ -51,7 +53,7 @@ final class DriverGcWatch implements NotificationListener, AutoCloseable {
         windowEndEpochMs = epochMs;
     }
 
-    /** Pause time (ms) of pauses that started inside the window, as far as they have been notified. */
+    /** Pause time (ms) inside the window, as far as pauses have been notified. */
     synchronized double pauseMs() {
         return pauseMs;
     }
@@ -67,10 +69,11 @@ final class DriverGcWatch implements NotificationListener, AutoCloseable {
         }
         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
         long duration = info.getGcInfo().getDuration();
-        long start = notification.getTimeStamp() - duration;
+        long end = notification.getTimeStamp();
+        long start = end - duration;
         synchronized (this) {
-            if (start >= windowStartEpochMs && start <= windowEndEpochMs) {
-                pauseMs += duration;
+            if (end >= windowStartEpochMs && start <= windowEndEpochMs) {
+                pauseMs += Math.min(end, windowEndEpochMs) - Math.max(start, windowStartEpochMs);
                 pauses++;
             }
         }
