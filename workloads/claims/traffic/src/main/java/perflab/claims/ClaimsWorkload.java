@@ -13,7 +13,9 @@ import java.util.List;
 public final class ClaimsWorkload implements Workload {
     private static final List<StackInfo> STACKS = List.of(
             new StackInfo("lean", "mediation gateway on Jetty 12 core + Woodstox StAX + JDK XSLTC, back end in its own JVM",
-                    "workloads/claims/stack-lean", "perflab.claims.lean.MediationGateway"));
+                    "workloads/claims/stack-lean", "perflab.claims.lean.MediationGateway"),
+            new StackInfo("camel", "Apache Camel 4.14 routes: camel-jetty (Jetty 12.0) in, camel-http (HttpClient 5) out, camel-xslt, XPath routing",
+                    "workloads/claims/stack-camel", "perflab.claims.camel.CamelGateway"));
     private static final List<OperationInfo> OPERATIONS = List.of(
             new OperationInfo(ClaimsContract.PASSTHROUGH, "forward createClaim unchanged (the baseline)"),
             new OperationInfo(ClaimsContract.TRANSFORM_VALUE, "updateClaim; XSLT changes the channel's value in the request"),

@@ -9,29 +9,24 @@ import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import perflab.claims.backend.BackendProcess;
-import perflab.claims.backend.ClaimServicesBackend;
+import perflab.claims.backend.BackendLauncher;
+import perflab.claims.backend.GatewaySettings;
 import perflab.core.sut.ServerMetrics;
 import perflab.core.sut.ServerSettings;
 import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The claims lean stack's SUT main: the ESB gateway (Jetty 12 core, hardened StAX, JDK XSLTC) in front of the
- * ClaimServices back end, which it starts itself: in its own JVM by default ({@link BackendProcess}, stopped
- * with the gateway), in the gateway's JVM with {@code --backend same-jvm}, or none with {@code --backend-url}.
- * Before READY it prints {@code PERFLAB-BACKEND mode=... pid=... port=...} so the back end can be monitored.
+ * ClaimServices back end, which it starts through {@link BackendLauncher} (its own JVM by default, stopped with
+ * the gateway; the gateway's JVM with {@code --backend same-jvm}; none with {@code --backend-url}).
  * Settings: {@link ServerSettings} and {@link GatewaySettings}; process protocol: {@link SutBootstrap}.
  */
 public final class MediationGateway {
-    public static final String BACKEND_LINE = "PERFLAB-BACKEND";
-
     private MediationGateway() {
     }
 
@@ -47,59 +42,13 @@ public final class MediationGateway {
     static StartedServer start(GatewaySettings settings) throws Exception {
         List<AutoCloseable> started = new ArrayList<>();
         try {
-            String backendUrl = startBackend(settings, started);
-            return startGateway(settings, backendUrl, started);
+            BackendLauncher.StartedBackend backend = BackendLauncher.start(settings);
+            started.add(backend.stopper());
+            return startGateway(settings, backend.url(), started);
         } catch (Exception | Error e) {
             stopAll(started);
             throw e;
         }
-    }
-
-    private static String startBackend(GatewaySettings settings, List<AutoCloseable> started) throws Exception {
-        switch (settings.backend()) {
-            case EXTERNAL:
-                System.out.println(BACKEND_LINE + " mode=external url=" + settings.backendUrl());
-                return settings.backendUrl();
-            case SAME_JVM: {
-                ClaimServicesBackend backend = ClaimServicesBackend.start(new ServerSettings("127.0.0.1", 0, 200,
-                        ServerSettings.DEFAULT_MAX_REQUEST_BYTES, 0, false, "access.log", false, ServerSettings.Http.HTTP1));
-                started.add(backend::stop);
-                System.out.println(BACKEND_LINE + " mode=same-jvm pid=" + ProcessHandle.current().pid() + " port=" + backend.port());
-                return "http://127.0.0.1:" + backend.port();
-            }
-            default: {
-                BackendProcess backend = BackendProcess.start(backendClasspath(settings), settings.backendJvm(), List.of());
-                started.add(backend);
-                System.out.println(BACKEND_LINE + " mode=separate-jvm pid=" + backend.pid() + " port=" + backend.port());
-                return "http://127.0.0.1:" + backend.port();
-            }
-        }
-    }
-
-    /**
-     * The back end's own runtime classpath (workloads/claims/backend/target/stack/, built by the sut-stack
-     * profile) found from where this class was loaded; failing that, the gateway's classpath, which holds the
-     * back end too.
-     */
-    static String backendClasspath(GatewaySettings settings) {
-        if (settings.backendClasspath() != null) {
-            return settings.backendClasspath();
-        }
-        try {
-            Path here = Path.of(MediationGateway.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            for (Path dir = here; dir != null; dir = dir.getParent()) {
-                Path stack = dir.resolve("backend/target/stack");
-                if (Files.isDirectory(stack)) {
-                    return stack.toString();
-                }
-                if (dir.getFileName() != null && dir.getFileName().toString().equals("workloads")) {
-                    break;
-                }
-            }
-        } catch (Exception ignored) {
-            // fall back below
-        }
-        return System.getProperty("java.class.path");
     }
 
     private static StartedServer startGateway(GatewaySettings settings, String backendUrl, List<AutoCloseable> started)

@@ -15,6 +15,8 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import perflab.claims.backend.GatewaySettings;
+import perflab.claims.backend.MediationRules;
 import perflab.claims.contract.ClaimsContract;
 import perflab.core.sut.ServerMetrics;
 import perflab.soap.BoundedBody;
@@ -140,27 +142,22 @@ final class MediationHandler extends Handler.Abstract {
                             ClaimsContract.Stylesheet.NAMESPACE_RESPONSE, null);
                 case TRANSFORM_SCHEMA: {
                     expect(payload, ClaimsContract.PARTNER_NS);
-                    String[] context = scan(payload, ClaimsContract.PARTNER_NS, ClaimsContract.CONTEXT_FIELD);
-                    if (context[0] == null) {
-                        throw SoapFault.client("the partner message has no " + ClaimsContract.CONTEXT_FIELD);
-                    }
+                    String context = MediationRules.contextValue(
+                            scan(payload, ClaimsContract.PARTNER_NS, ClaimsContract.CONTEXT_FIELD)[0]);
                     return new Outbound(ClaimsContract.DEFAULT_REGION,
                             transform(ClaimsContract.Stylesheet.SCHEMA_REQUEST, body, length, null), -1,
-                            ClaimsContract.Stylesheet.SCHEMA_RESPONSE, context[0]);
+                            ClaimsContract.Stylesheet.SCHEMA_RESPONSE, context);
                 }
                 case ROUTE_ON_BODY: {
                     expect(payload, ClaimsContract.CLAIMS_NS);
-                    String region = route(scan(payload, ClaimsContract.CLAIMS_NS, ClaimsContract.ROUTING_FIELD)[0]);
+                    String region = MediationRules.route(scan(payload, ClaimsContract.CLAIMS_NS, ClaimsContract.ROUTING_FIELD)[0]);
                     return new Outbound(region, body, length, null, null);
                 }
                 default: {
                     expect(payload, ClaimsContract.CLAIMS_NS);
                     String[] found = scan(payload, ClaimsContract.CLAIMS_NS, "password", ClaimsContract.ROUTING_FIELD);
-                    if (!ClaimsContract.PASSWORD.equals(found[0])) {
-                        throw SoapFault.client(found[0] == null ? "not authorized: the request carries no password"
-                                : "not authorized: wrong password");
-                    }
-                    String region = route(found[1]);
+                    MediationRules.authorize(found[0]);
+                    String region = MediationRules.route(found[1]);
                     return new Outbound(region, transform(ClaimsContract.Stylesheet.VALUE_REQUEST, body, length, null),
                             -1, null, null);
                 }
@@ -169,20 +166,7 @@ final class MediationHandler extends Handler.Abstract {
     }
 
     private static void expect(XMLStreamReader payload, String namespace) throws SoapFault {
-        if (!namespace.equals(payload.getNamespaceURI())) {
-            throw SoapFault.client("this mediation takes messages in " + namespace + ", not {"
-                    + payload.getNamespaceURI() + "}" + payload.getLocalName());
-        }
-    }
-
-    private static String route(String region) throws SoapFault {
-        if (region == null) {
-            throw SoapFault.client("no " + ClaimsContract.ROUTING_FIELD + " to route on in the request");
-        }
-        if (!ClaimsContract.isRegion(region)) {
-            throw SoapFault.client("no ClaimServices for region '" + region + "'; known: " + ClaimsContract.REGIONS);
-        }
-        return region;
+        MediationRules.expectNamespace(namespace, payload.getNamespaceURI(), payload.getLocalName());
     }
 
     /**

@@ -1,4 +1,4 @@
-package perflab.claims.lean;
+package perflab.claims.backend;
 
 import perflab.core.sut.ServerSettings;
 import perflab.core.sut.SutArgs;
@@ -9,7 +9,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The gateway's own settings, beside the {@link ServerSettings} every stack takes.
+ * A claims gateway's own settings, beside the {@link ServerSettings} every stack takes; every gateway stack
+ * (lean, camel) reads them the same way, so one flag means one thing whichever stack runs.
  *
  * @param backend            where the ClaimServices back end runs: its own JVM, the gateway's, or an external URL
  * @param backendUrl         external back end's base URL (http://host:port), or null
@@ -18,12 +19,12 @@ import java.util.Set;
  * @param backendClasspath   the back end JVM's classpath (separate-jvm), or null to find it beside the gateway
  * @param backendJvm         the back end JVM's flags (separate-jvm)
  */
-record GatewaySettings(ServerSettings server, Backend backend, String backendUrl, int backendTimeoutMs,
+public record GatewaySettings(ServerSettings server, Backend backend, String backendUrl, int backendTimeoutMs,
                        int backendConnections, String backendClasspath, List<String> backendJvm) {
 
-    enum Backend { SEPARATE_JVM, SAME_JVM, EXTERNAL }
+    public enum Backend { SEPARATE_JVM, SAME_JVM, EXTERNAL }
 
-    static final Set<String> NAMES;
+    public static final Set<String> NAMES;
 
     static {
         Set<String> names = new HashSet<>(ServerSettings.NAMES);
@@ -32,7 +33,7 @@ record GatewaySettings(ServerSettings server, Backend backend, String backendUrl
         NAMES = Set.copyOf(names);
     }
 
-    static GatewaySettings from(SutArgs args) {
+    public static GatewaySettings from(SutArgs args) {
         ServerSettings server = ServerSettings.from(args);
         String url = args.get("backend-url", null);
         Backend backend = switch (args.get("backend", url != null ? "external" : "separate-jvm").trim().toLowerCase(Locale.ROOT)) {
