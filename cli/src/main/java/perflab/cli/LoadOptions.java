@@ -56,6 +56,11 @@ final class LoadOptions {
             description = "Response message size for workloads that take one (claims: 3k, 10k, 100k). Default: the workload's.")
     String responseSize;
 
+    @Option(names = "--routing-field-position", paramLabel = "early|late",
+            description = "claims: where the routing field sits in a request: early (where the schema puts it) or late "
+                    + "(after the claim's bulk: the worst case for routing). Default: early.")
+    String routingFieldPosition;
+
     @Option(names = "--keepalive", paramLabel = "on|off|N", defaultValue = "on",
             description = "Connections: persistent (on), one per request (off), or closed after N requests. Default: ${DEFAULT-VALUE}.")
     String keepalive;
@@ -163,6 +168,13 @@ final class LoadOptions {
         if (responseSize != null) {
             Quantities.size("--response-size", responseSize);
             extra.put("response-size", responseSize.trim().toLowerCase(Locale.ROOT));
+        }
+        if (routingFieldPosition != null) {
+            String position = routingFieldPosition.trim().toLowerCase(Locale.ROOT);
+            if (!position.equals("early") && !position.equals("late")) {
+                throw new IllegalArgumentException("--routing-field-position: '" + routingFieldPosition + "' is not early or late");
+            }
+            extra.put("routing-field-position", position);
         }
         return extra;
     }

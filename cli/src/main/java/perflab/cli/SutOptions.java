@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 
@@ -50,6 +51,10 @@ final class SutOptions {
     @Option(names = "--backend", paramLabel = "separate-jvm|same-jvm",
             description = "Workloads with back ends (claims): back ends in their own JVM (separate-jvm) or in the SUT's (same-jvm). Default: the stack's (separate-jvm).")
     String backend;
+
+    @Option(names = "--backend-timeout", paramLabel = "TIME",
+            description = "claims: a back-end call slower than this gets the client a Server fault (default 10s).")
+    String backendTimeout;
 
     @Option(names = "--jfr", description = "Record a flight recording of the SUT (JFR, profile settings) into the result directory as sut.jfr, written when the SUT stops.")
     boolean jfr;
@@ -104,6 +109,14 @@ final class SutOptions {
                 throw new IllegalArgumentException("--backend: '" + backend + "' is not separate-jvm or same-jvm");
             }
             settings.put("backend", b);
+        }
+        if (backendTimeout != null) {
+            Duration t = Quantities.duration("--backend-timeout", backendTimeout);
+            if (t.isZero() || t.isNegative() || t.toMillis() > 600_000 || t.toNanos() % 1_000_000 != 0) {
+                throw new IllegalArgumentException("--backend-timeout must be whole milliseconds within 1ms..600s, got '"
+                        + backendTimeout + "'");
+            }
+            settings.put("backend-timeout", t.toMillis() + "ms");
         }
         if (!"http1".equals(http)) {
             settings.put("http", http);
