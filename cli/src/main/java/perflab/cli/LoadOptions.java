@@ -56,6 +56,11 @@ final class LoadOptions {
             description = "Response message size for workloads that take one (claims: 3k, 10k, 100k). Default: the workload's.")
     String responseSize;
 
+    @Option(names = "--sizes", paramLabel = "REQ/RESP",
+            description = "Request and response sizes in one value, as the studies name them ({3k,10k} is 3k/10k); "
+                    + "one matrix dimension in `perflab tune` (--sizes 3k/3k,10k/10k,100k/100k).")
+    String sizes;
+
     @Option(names = "--routing-field-position", paramLabel = "early|late",
             description = "claims: where the routing field sits in a request: early (where the schema puts it) or late "
                     + "(after the claim's bulk: the worst case for routing). Default: early.")
@@ -161,6 +166,19 @@ final class LoadOptions {
     /** Workload-specific traffic settings (TrafficOptions.extra); the workload validates their values. */
     Map<String, String> extra() {
         Map<String, String> extra = new LinkedHashMap<>();
+        String requestSize = this.requestSize;
+        String responseSize = this.responseSize;
+        if (sizes != null) {
+            String[] pair = sizes.trim().split("/", -1);
+            if (pair.length != 2 || pair[0].isBlank() || pair[1].isBlank()) {
+                throw new IllegalArgumentException("--sizes: '" + sizes + "' is not REQUEST/RESPONSE, e.g. 3k/10k");
+            }
+            if (requestSize != null || responseSize != null) {
+                throw new IllegalArgumentException("--sizes sets both sizes: drop --request-size and --response-size");
+            }
+            requestSize = pair[0];
+            responseSize = pair[1];
+        }
         if (requestSize != null) {
             Quantities.size("--request-size", requestSize);
             extra.put("request-size", requestSize.trim().toLowerCase(Locale.ROOT));

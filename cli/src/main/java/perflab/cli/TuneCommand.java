@@ -39,11 +39,11 @@ import java.util.concurrent.Callable;
 final class TuneCommand implements Callable<Integer> {
     static final String SPLIT_TEXT = "--heap, --gc, --java-home, --server-threads, --keepalive, "
             + "--max-requests-per-connection, --access-log, --server-metrics, --clients, --payload, --http, --rate, "
-            + "--stack, --operation, --request-size, --response-size, --routing-field-position, --backend, --backend-timeout";
+            + "--stack, --operation, --request-size, --response-size, --sizes, --routing-field-position, --backend, --backend-timeout";
     /** Run flags whose comma lists make a matrix from the command line (--jvm and --cpus take commas themselves). */
     static final Set<String> SPLIT = Set.of("heap", "gc", "java-home", "jdk", "server-threads", "keepalive",
             "max-requests-per-connection", "access-log", "server-metrics", "clients", "payload", "http", "rate",
-            "stack", "operation", "request-size", "response-size", "routing-field-position", "backend", "backend-timeout");
+            "stack", "operation", "request-size", "response-size", "sizes", "routing-field-position", "backend", "backend-timeout");
     static final String EXPERIMENT_FILE = "experiment.yaml";
 
     @Parameters(paramLabel = "FILE | WORKLOAD [RUN FLAGS]", arity = "0..*",

@@ -30,4 +30,23 @@ class ClaimsRunIT {
         assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
         assertTrue(summary.get("successes").asLong() > 0, summary.toString());
     }
+
+    /** The camel stack under the same driver: routing with the field late, sizes given as one value. */
+    @Test
+    void camelRoutesWithTheFieldLate() throws Exception {
+        Path out = work.resolve("camel");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "claims", "--stack", "camel", "--operation",
+                "route-on-body", "--sizes", "10k/3k", "--routing-field-position", "late", "--backend-timeout", "5s",
+                "--clients", "4", "--warmup", "2s", "--duration", "3s", "--heap", "256m", "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
+        }
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals("camel", summary.get("stack").asText());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
+        assertTrue(summary.get("successes").asLong() > 0, summary.toString());
+        JsonNode run = new ObjectMapper().readTree(out.resolve("run.json").toFile());
+        String text = run.toString();
+        assertTrue(text.contains("\"routing-field-position\":\"late\"") && text.contains("\"request-size\":\"10k\""), text);
+        assertTrue(text.contains("\"backend-timeout\":\"5000ms\""), text);
+    }
 }
