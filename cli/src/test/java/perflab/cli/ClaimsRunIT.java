@@ -29,6 +29,10 @@ class ClaimsRunIT {
         assertEquals("composite", summary.get("operation").asText());
         assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
         assertTrue(summary.get("successes").asLong() > 0, summary.toString());
+        // the back end runs in its own JVM (the default) and is monitored beside the gateway
+        JsonNode backend = summary.get("backend");
+        assertTrue(backend != null && backend.get("cpuSeconds").asDouble() > 0, summary.toString());
+        assertTrue(backend.get("pid").asLong() != summary.get("sut").get("pid").asLong(), summary.toString());
     }
 
     /** The camel stack under the same driver: routing with the field late, sizes given as one value. */

@@ -187,7 +187,7 @@ public final class RunOrchestrator {
         DriverResult result;
         String iface = NetworkCounters.interfaceFor(target.getHost());
         Path gcLog = sut == null ? null : runDir.resolve("gc.log");
-        RunRecorder recorder = new RunRecorder(runDir, sutPid, iface, gcLog, console, warmupSeconds, measureSeconds,
+        RunRecorder recorder = new RunRecorder(runDir, sutPid, sut == null ? -1 : sut.backendPid(), iface, gcLog, console, warmupSeconds, measureSeconds,
                 System.currentTimeMillis());
         try (recorder) {
             LoadDriver d = new LoadDriver(spec, traffic);
@@ -271,20 +271,10 @@ public final class RunOrchestrator {
         }
         errors.put("total", r.errorCount());
         RunMonitor.Window window = recorder.window(r.measureStartEpochMs(), r.measureEndEpochMs());
-        RunSummary.Sut sutFigures;
-        if (sut != null) {
-            RunMonitor.SutWindow w = window.sut();
-            double cpu = w == null ? Double.NaN : w.cpuSeconds();
-            sutFigures = new RunSummary.Sut(sut.pid(), round(cpu), w == null ? null : round(w.userSeconds()),
-                    w == null ? null : round(w.systemSeconds()), round(seconds > 0 ? 100 * cpu / seconds : 0),
-                    seconds > 0 && w != null ? round(100 * cpu / seconds / recorder.machineCpus()) : null,
-                    r.successes() > 0 ? round(cpu * 1e6 / r.successes()) : null,
-                    cpu > 0 ? round(r.successes() / cpu) : null, w == null ? null : nullable(w.rssMb()),
-                    w == null ? null : nullable(w.maxRssMb()), w == null ? null : w.threads(),
-                    sut.exitCode() != null && !complete ? Boolean.TRUE : Boolean.FALSE, sut.exitCode());
-        } else {
-            sutFigures = null;
-        }
+        RunSummary.Sut sutFigures = sut == null ? null : processFigures(sut.pid(), window.sut(), r, seconds,
+                recorder.machineCpus(), sut.exitCode() != null && !complete ? Boolean.TRUE : Boolean.FALSE, sut.exitCode());
+        RunSummary.Sut backendFigures = sut == null || sut.backendPid() <= 0 || window.backend() == null ? null
+                : processFigures(sut.backendPid(), window.backend(), r, seconds, recorder.machineCpus(), null, null);
         RunSummary.Machine machine = Double.isNaN(window.machineCpuPercent()) ? null
                 : new RunSummary.Machine(round(window.machineCpuPercent()), recorder.machineCpus());
         RunMonitor.NetworkWindow net = window.network();
@@ -309,7 +299,19 @@ public final class RunOrchestrator {
                 r.successes(), errors, round(throughput), round(throughput / load.clients()),
                 LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
                 Steadiness.of(recorder.measuredThroughputPerSecond()), driverFigures, sutFigures, machine, network, gc,
-                harness);
+                harness, backendFigures);
+    }
+
+    /** A monitored process's figures over the measured window (the SUT, or the back end it started). */
+    private static RunSummary.Sut processFigures(long pid, RunMonitor.SutWindow w, DriverResult r, double seconds,
+                                                 int machineCpus, Boolean crashed, Integer exitCode) {
+        double cpu = w == null ? Double.NaN : w.cpuSeconds();
+        return new RunSummary.Sut(pid, round(cpu), w == null ? null : round(w.userSeconds()),
+                w == null ? null : round(w.systemSeconds()), round(seconds > 0 ? 100 * cpu / seconds : 0),
+                seconds > 0 && w != null ? round(100 * cpu / seconds / machineCpus) : null,
+                r.successes() > 0 ? round(cpu * 1e6 / r.successes()) : null,
+                cpu > 0 ? round(r.successes() / cpu) : null, w == null ? null : nullable(w.rssMb()),
+                w == null ? null : nullable(w.maxRssMb()), w == null ? null : w.threads(), crashed, exitCode);
     }
 
     private static EffectiveJvm readEffectiveJvm(Path runDir) {

@@ -54,11 +54,12 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
 
     /**
      * @param sutPid         the SUT's pid, or -1 when perflab did not start it
+     * @param backendPid     the pid of a back end the SUT started in its own process, or -1
      * @param iface          the network interface that carries the traffic, or null when unknown
      * @param gcLog          the SUT's growing GC log, or null
      * @param measureSeconds length of the measured window, NaN when it is a request count
      */
-    RunRecorder(Path runDir, long sutPid, String iface, Path gcLog, PrintStream console, double warmupSeconds,
+    RunRecorder(Path runDir, long sutPid, long backendPid, String iface, Path gcLog, PrintStream console, double warmupSeconds,
                 double measureSeconds, long startEpochMs) throws IOException {
         this.csvFile = runDir.resolve("timeseries.csv");
         this.csv = Files.newBufferedWriter(csvFile);
@@ -68,7 +69,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         this.serviceOut = new PrintStream(Files.newOutputStream(runDir.resolve("service-time.hlog")), false, "UTF-8");
         this.latencyLog = startLog(latencyOut, startEpochMs);
         this.serviceLog = startLog(serviceOut, startEpochMs);
-        this.monitor = new RunMonitor(sutPid, iface);
+        this.monitor = new RunMonitor(sutPid, backendPid, iface);
         monitor.sample();
         this.gcTail = gcLog == null ? null : new GcLogTail(gcLog);
         this.console = console;

@@ -29,6 +29,7 @@ public final class SutProcess implements AutoCloseable {
     private final CompletableFuture<String> readiness = new CompletableFuture<>();
     private volatile boolean stopping;
     private volatile int port = -1;
+    private volatile long backendPid = -1;
 
     private SutProcess(Process process, Path runDir) {
         this.process = process;
@@ -62,6 +63,9 @@ public final class SutProcess implements AutoCloseable {
                     out.write(line);
                     out.newLine();
                     out.flush();
+                    if (line.startsWith(SutBootstrap.BACKEND)) {
+                        backendPid = backendPid(line, process.pid());
+                    }
                     if (!readiness.isDone() && (line.startsWith(SutBootstrap.READY) || line.startsWith(SutBootstrap.FAILED))) {
                         readiness.complete(line);
                     }
@@ -136,6 +140,21 @@ public final class SutProcess implements AutoCloseable {
 
     public int port() {
         return port;
+    }
+
+    /** The pid of the back end the SUT started in a process of its own (said before READY), or -1. */
+    public long backendPid() {
+        return backendPid;
+    }
+
+    /** The pid= of a PERFLAB-BACKEND line; -1 for none, or for the SUT's own (a back end in its JVM). */
+    static long backendPid(String line, long sutPid) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bpid=(\\d+)").matcher(line);
+        if (!m.find()) {
+            return -1;
+        }
+        long pid = Long.parseLong(m.group(1));
+        return pid == sutPid ? -1 : pid;
     }
 
     public long pid() {

@@ -5,8 +5,8 @@ import perflab.core.os.ProcessCpu;
 
 /**
  * The run's resource monitor, sampled once a second (and at the run's start and end) by one thread: the SUT
- * process (when perflab started it), the whole machine's CPU, and the network interface that carries the
- * traffic. Each {@link #sample()} gives that second's figures; every sample is also kept in bounded
+ * process (when perflab started it) and the back-end process it started (if any), the whole machine's CPU,
+ * and the network interface that carries the traffic. Each {@link #sample()} gives that second's figures; every sample is also kept in bounded
  * timelines, so that {@link #window} reads off the figures of the measured window afterwards.
  */
 public final class RunMonitor {
@@ -23,9 +23,11 @@ public final class RunMonitor {
     private static final int PACKETS_OUT = 3;
 
     private final ProcessSampler sut;
+    private final ProcessSampler backend;
     private final String iface;
     private final int machineCpus;
     private final CounterTimeline sutTimeline = new CounterTimeline(5);
+    private final CounterTimeline backendTimeline = new CounterTimeline(5);
     private final CounterTimeline machineTimeline = new CounterTimeline(2);
     private final CounterTimeline netTimeline = new CounterTimeline(4);
     private MachineCpu.Sample machinePrevious;
@@ -56,10 +58,11 @@ public final class RunMonitor {
 
     /**
      * @param sut              null when there is no SUT process to watch; an unset {@code machineCpuPercent} is NaN
+     * @param backend          the SUT's back-end process, null when there is none of its own
      * @param network          null when the interface is unknown
      * @param machineCpuPercent the whole machine's busy share of all its CPUs in the window, %
      */
-    public record Window(SutWindow sut, double machineCpuPercent, NetworkWindow network) {
+    public record Window(SutWindow sut, SutWindow backend, double machineCpuPercent, NetworkWindow network) {
     }
 
     /**
@@ -68,7 +71,13 @@ public final class RunMonitor {
      *               or null
      */
     public RunMonitor(long sutPid, String iface) {
+        this(sutPid, -1, iface);
+    }
+
+    /** @param backendPid the pid of a back end the SUT started in its own process, or -1 */
+    public RunMonitor(long sutPid, long backendPid, String iface) {
         this.sut = sutPid > 0 ? new ProcessSampler(sutPid) : null;
+        this.backend = backendPid > 0 ? new ProcessSampler(backendPid) : null;
         this.iface = iface != null && NetworkCounters.read(iface) != null ? iface : null;
         this.machineCpus = MachineCpu.cpus();
     }
@@ -85,15 +94,8 @@ public final class RunMonitor {
     /** Samples everything now; the first call's rates are NaN. */
     public synchronized Second sample() {
         long now = System.currentTimeMillis();
-        ProcessSampler.Reading reading = null;
-        if (sut != null) {
-            reading = sut.sample();
-            ProcessCpu.Sample cpu = sut.lastCpu();
-            if (cpu != null) {
-                sutTimeline.add(now, cpu.userNanos(), cpu.systemNanos(), kb(reading.rssMb()), kb(reading.maxRssMb()),
-                        cpu.threads());
-            }
-        }
+        ProcessSampler.Reading reading = sample(sut, sutTimeline, now);
+        sample(backend, backendTimeline, now);
         MachineCpu.Sample machine = MachineCpu.read();
         double machinePercent = MachineCpu.percentBusy(machinePrevious, machine);
         if (machine != null) {
@@ -123,19 +125,22 @@ public final class RunMonitor {
         return new Second(reading, machinePercent, pin, pout, bin, bout);
     }
 
+    private static ProcessSampler.Reading sample(ProcessSampler process, CounterTimeline timeline, long now) {
+        if (process == null) {
+            return null;
+        }
+        ProcessSampler.Reading reading = process.sample();
+        ProcessCpu.Sample cpu = process.lastCpu();
+        if (cpu != null) {
+            timeline.add(now, cpu.userNanos(), cpu.systemNanos(), kb(reading.rssMb()), kb(reading.maxRssMb()), cpu.threads());
+        }
+        return reading;
+    }
+
     /** The figures of a wall-clock window, from the samples taken so far. */
     public synchronized Window window(long fromEpochMs, long toEpochMs) {
-        SutWindow sutWindow = null;
-        if (sut != null && sutTimeline.size() >= 2) {
-            double user = sutTimeline.increase(USER_NS, fromEpochMs, toEpochMs) / 1e9;
-            double system = sutTimeline.increase(SYSTEM_NS, fromEpochMs, toEpochMs) / 1e9;
-            double seconds = (toEpochMs - fromEpochMs) / 1000.0;
-            sutWindow = new SutWindow(user + system, user, system,
-                    seconds > 0 ? 100 * (user + system) / (seconds * machineCpus) : Double.NaN,
-                    sutTimeline.mean(RSS_KB, fromEpochMs, toEpochMs) / 1024.0,
-                    sutTimeline.last(HWM_KB, toEpochMs) / 1024.0,
-                    (int) sutTimeline.max(THREADS, fromEpochMs, toEpochMs));
-        }
+        SutWindow sutWindow = sut == null ? null : processWindow(sutTimeline, fromEpochMs, toEpochMs);
+        SutWindow backendWindow = backend == null ? null : processWindow(backendTimeline, fromEpochMs, toEpochMs);
         double machinePercent = Double.NaN;
         double busy = machineTimeline.increase(BUSY, fromEpochMs, toEpochMs);
         double total = machineTimeline.increase(TOTAL, fromEpochMs, toEpochMs);
@@ -151,7 +156,21 @@ public final class RunMonitor {
                     netTimeline.increase(BYTES_IN, fromEpochMs, toEpochMs) / covered,
                     netTimeline.increase(BYTES_OUT, fromEpochMs, toEpochMs) / covered);
         }
-        return new Window(sutWindow, machinePercent, network);
+        return new Window(sutWindow, backendWindow, machinePercent, network);
+    }
+
+    private SutWindow processWindow(CounterTimeline timeline, long fromEpochMs, long toEpochMs) {
+        if (timeline.size() < 2) {
+            return null;
+        }
+        double user = timeline.increase(USER_NS, fromEpochMs, toEpochMs) / 1e9;
+        double system = timeline.increase(SYSTEM_NS, fromEpochMs, toEpochMs) / 1e9;
+        double seconds = (toEpochMs - fromEpochMs) / 1000.0;
+        return new SutWindow(user + system, user, system,
+                seconds > 0 ? 100 * (user + system) / (seconds * machineCpus) : Double.NaN,
+                timeline.mean(RSS_KB, fromEpochMs, toEpochMs) / 1024.0,
+                timeline.last(HWM_KB, toEpochMs) / 1024.0,
+                (int) timeline.max(THREADS, fromEpochMs, toEpochMs));
     }
 
     private static long kb(double mb) {

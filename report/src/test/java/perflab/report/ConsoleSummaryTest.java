@@ -19,7 +19,7 @@ class ConsoleSummaryTest {
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 100, null, true,
                 "completed", 28_800, 953_428_857L, 953_428_857L, Map.of("total", 0L), 33_105.2, 331.05, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 28_800),
-                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h);
+                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null);
         String block = ConsoleSummary.harnessBlock(s);
         String[] lines = block.strip().split("\\R");
         assertEquals("=============Overall Test Result============", lines[0]);
@@ -44,7 +44,8 @@ class ConsoleSummaryTest {
                 "completed", 10, 250_334, 250_334, Map.of("total", 0L), 25_032.5, 1564.5, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 10),
                 new RunSummary.Driver(5.7, 57, false, null, 0, 16, null, 1, 1), sut,
-                new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.Harness(1564.5, 0.6, 250_334, 160));
+                new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.Harness(1564.5, 0.6, 250_334, 160),
+                new RunSummary.Sut(43L, 3.2, 3.0, 0.2, 32.0, 16.0, 12.8, 78125.0, 120.0, 130.0, 30, null, null));
         String text = ConsoleSummary.render(s);
         assertTrue(text.contains("94.1% of one core, 47.0% of the machine; user 6.50 s, sys 2.91 s"), text);
         assertTrue(text.contains("rss 246.5 MB (peak 248.1 MB), 48 threads"), text);
@@ -53,6 +54,7 @@ class ConsoleSummaryTest {
         assertTrue(text.contains("driver 3923 bytes/request"), text);
         assertTrue(text.contains("g1: 33 collections (young 33, old/full 0, concurrent 0), paused 52.4 ms = 0.53%"), text);
         assertTrue(text.contains("live set 7.0 MB, allocation 509.3 MB/s (21176 bytes/request)"), text);
+        assertTrue(text.contains("backend              pid 43: cpu 3.20 s (32.0% of one core), 12.8 µs/request; rss 120.0 MB, 30 threads"), text);
     }
 
     @Test

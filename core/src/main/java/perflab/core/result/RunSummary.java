@@ -14,7 +14,7 @@ public record RunSummary(String workload, String stack, String operation, String
                          long requests, long successes, Map<String, Long> errors, double throughput,
                          double throughputPerClient, LatencySummary latencyMs, LatencySummary serviceTimeMs,
                          LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
-                         Machine machine, Network network, GcAnalysis gc, Harness harness) {
+                         Machine machine, Network network, GcAnalysis gc, Harness harness, Sut backend) {
 
     /**
      * Whether per-second throughput in the measured window was steady.

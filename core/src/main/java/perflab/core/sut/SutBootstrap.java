@@ -14,6 +14,8 @@ import java.util.concurrent.CountDownLatch;
  * <ul>
  *   <li>on success it prints one line {@code PERFLAB-READY port=<port>} on stdout;</li>
  *   <li>on failure it prints {@code PERFLAB-FAILED <one-line reason>} and exits with status 3;</li>
+ *   <li>a SUT that starts a process of its own to serve it (the claims gateway's back end) says so before
+ *       READY with {@code PERFLAB-BACKEND mode=... pid=<pid> ...}, so perflab monitors that process too;</li>
  *   <li>it writes the effective JVM configuration to {@code --jvm-report <file>} if given;</li>
  *   <li>it stops gracefully and exits when its stdin reaches end of file, which happens when perflab closes
  *       the pipe or dies in any way (even SIGKILL), so a SUT never outlives its parent.</li>
@@ -22,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 public final class SutBootstrap {
     public static final String READY = "PERFLAB-READY";
     public static final String FAILED = "PERFLAB-FAILED";
+    public static final String BACKEND = "PERFLAB-BACKEND";
     /** Settings every SUT takes. {@code exit-on-eof off} is for a SUT a user starts by hand. */
     static final Set<String> COMMON_SETTINGS = Set.of("host", "port", "jvm-report", "exit-on-eof");
 

@@ -1,6 +1,7 @@
 package perflab.claims.backend;
 
 import perflab.core.sut.ServerSettings;
+import perflab.core.sut.SutBootstrap;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ import java.util.List;
  * and monitored. Every gateway stack starts its back end here, so a lean and a camel run mediate for the same one.
  */
 public final class BackendLauncher {
-    public static final String BACKEND_LINE = "PERFLAB-BACKEND";
+    public static final String BACKEND_LINE = SutBootstrap.BACKEND;
 
     /** A started back end: its base URL (http://host:port) and how to stop it (a no-op for an external one). */
     public record StartedBackend(String url, AutoCloseable stopper) {

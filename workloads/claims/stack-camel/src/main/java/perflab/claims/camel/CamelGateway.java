@@ -71,6 +71,8 @@ public final class CamelGateway {
         threads.setName("sut");
         GatewayJettyComponent jetty = new GatewayJettyComponent(s);
         jetty.setThreadPool(threads);
+        // a suspended exchange must outlive the slowest back-end call it may wait for (camel-jetty's default: 30 s)
+        jetty.setContinuationTimeout((long) settings.backendTimeoutMs() + 5_000);
         camel.addComponent("jetty", jetty);
         camel.addComponent("http", backendClient(settings));
 

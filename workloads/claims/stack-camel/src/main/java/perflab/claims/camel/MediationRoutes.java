@@ -24,6 +24,7 @@ import org.w3c.dom.Document;
  */
 final class MediationRoutes extends RouteBuilder {
     static final String REGION = "claimsRegion"; // no dots: simple language reads dots as a path
+    private static final String PASSWORD = "claimsPassword";
     private static final String SOAP_BODY_PAYLOAD = "/soap:Envelope/soap:Body/*/";
 
     private final GatewaySettings settings;
@@ -92,16 +93,14 @@ final class MediationRoutes extends RouteBuilder {
         consumer(ClaimsContract.COMPOSITE)
                 .process(new Admission(settings, envelopes, ClaimsContract.CLAIMS_NS))
                 .convertBodyTo(Document.class)
-                .process(e -> MediationRules.authorize(xpathText(e, "c:credentials/c:password")))
+                .setProperty(PASSWORD, xpath(SOAP_BODY_PAYLOAD + "c:credentials/c:password", String.class, ns))
+                .process(e -> MediationRules.authorize(e.getProperty(PASSWORD, String.class)))
+                .removeProperty(PASSWORD)
                 .setProperty(REGION, xpath(SOAP_BODY_PAYLOAD + "c:" + ClaimsContract.ROUTING_FIELD, String.class, ns))
                 .process(MediationRoutes::route)
                 .to(xslt(ClaimsContract.Stylesheet.VALUE_REQUEST))
                 .toD(backend("${exchangeProperty." + REGION + "}")).process(answer)
                 .process(reply);
-    }
-
-    private String xpathText(Exchange exchange, String path) {
-        return xpath(SOAP_BODY_PAYLOAD + path, String.class, ns).evaluate(exchange, String.class);
     }
 
     private static void route(Exchange exchange) throws Exception {
