@@ -43,7 +43,6 @@ class BadInputIT {
                 Arguments.of(List.of("run", "claims", "--sizes", "3k/3k", "--request-size", "10k"), "--sizes sets both sizes", "--request-size"),
                 Arguments.of(List.of("run", "claims", "--routing-field-position", "middle"), "--routing-field-position: 'middle'", "early or late"),
                 Arguments.of(List.of("run", "claims", "--backend-timeout", "0s"), "--backend-timeout must be", "1ms..600s"),
-                Arguments.of(List.of("run", "claims", "--stack", "camel", "--http", "h2c"), "camel stack serves HTTP/1.1 only", "http1"),
                 Arguments.of(List.of("gc", "no-such-gc.log"), "no such file: no-such-gc.log", "no-such-gc.log"),
                 Arguments.of(List.of("gc", "."), "is not a file", "GC log"),
                 Arguments.of(List.of("gc", "x.log", "--cascade-threshold", "2"), "--cascade-threshold", "between 0 and 1"),
@@ -153,6 +152,19 @@ class BadInputIT {
             assertNoStackTrace(p.err());
             // the run directory with what was written so far is kept
             assertTrue(p.out().contains("results go to"), p.out());
+        }
+    }
+
+    /** A setting the stack refuses is the SUT's reason on the first line: a failed run (1), not a stack trace. */
+    @org.junit.jupiter.api.Test
+    void settingTheStackRefusesIsNamed() throws Exception {
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "claims", "--stack", "camel", "--http", "h2c",
+                "--duration", "2s", "--warmup", "0s")) {
+            int status = p.await(Duration.ofSeconds(90));
+            assertEquals(1, status, p.err());
+            String first = p.err().lines().findFirst().orElse("");
+            assertTrue(first.contains("camel stack serves HTTP/1.1 only") && first.contains("http1"), p.err());
+            assertNoStackTrace(p.err());
         }
     }
 
