@@ -282,6 +282,11 @@ final class MediationHandler extends Handler.Abstract {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
+        if (root instanceof VirtualMachineError) {
+            // the gateway's own heap ran out while it held the answer: not the back end's failure
+            return new SoapFault(SoapFault.Code.SERVER, "the gateway could not take back end " + service
+                    + "'s answer: " + root);
+        }
         if (root instanceof ConnectException || failure instanceof ConnectException) {
             return new SoapFault(SoapFault.Code.SERVER, "back end " + service + " is unreachable: " + root.getMessage());
         }
