@@ -1,10 +1,12 @@
 package perflab.claims.backend;
 
 import perflab.core.sut.ServerSettings;
+import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutBootstrap;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,7 +22,40 @@ public final class BackendLauncher {
     public record StartedBackend(String url, AutoCloseable stopper) {
     }
 
+    /** Starts a gateway in front of a started back end; what it starts goes into {@code started}, first to stop first. */
+    @FunctionalInterface
+    public interface GatewayStarter {
+        StartedServer start(GatewaySettings settings, String backendUrl, List<AutoCloseable> started) throws Exception;
+    }
+
     private BackendLauncher() {
+    }
+
+    /**
+     * The back end, then the gateway in front of it; if the gateway fails to start, whatever was started is
+     * stopped again (the back end included) before the failure goes on.
+     */
+    public static StartedServer startWithGateway(GatewaySettings settings, GatewayStarter gateway) throws Exception {
+        List<AutoCloseable> started = new ArrayList<>();
+        try {
+            StartedBackend backend = start(settings);
+            started.add(backend.stopper());
+            return gateway.start(settings, backend.url(), started);
+        } catch (Exception | Error e) {
+            stopAll(started);
+            throw e;
+        }
+    }
+
+    /** Stops everything in order; a failure to stop one is reported and does not keep the others running. */
+    public static void stopAll(List<AutoCloseable> started) {
+        for (AutoCloseable c : started) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                System.err.println("stopping the gateway: " + e);
+            }
+        }
     }
 
     public static StartedBackend start(GatewaySettings settings) throws Exception {

@@ -19,7 +19,6 @@ import javax.xml.transform.TransformerFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -46,15 +45,7 @@ public final class CamelGateway {
         if (settings.server().http() != ServerSettings.Http.HTTP1) {
             throw new IllegalArgumentException("the camel stack serves HTTP/1.1 only: camel-jetty has no h2c; use --http http1");
         }
-        List<AutoCloseable> started = new ArrayList<>();
-        try {
-            BackendLauncher.StartedBackend backend = BackendLauncher.start(settings);
-            started.add(backend.stopper());
-            return startCamel(settings, backend.url(), started);
-        } catch (Exception | Error e) {
-            stopAll(started);
-            throw e;
-        }
+        return BackendLauncher.startWithGateway(settings, CamelGateway::startCamel);
     }
 
     private static StartedServer startCamel(GatewaySettings settings, String backendUrl, List<AutoCloseable> started)
@@ -85,7 +76,7 @@ public final class CamelGateway {
         }
         System.out.flush();
         List<AutoCloseable> stopOrder = List.copyOf(started);
-        return new StartedServer(port, metrics, () -> stopAll(stopOrder));
+        return new StartedServer(port, metrics, () -> BackendLauncher.stopAll(stopOrder));
     }
 
     /**
@@ -128,15 +119,5 @@ public final class CamelGateway {
         TransformerFactory factory = TransformerFactory.newDefaultInstance();
         factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
         return factory;
-    }
-
-    private static void stopAll(List<AutoCloseable> started) {
-        for (AutoCloseable c : started) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                System.err.println("stopping the gateway: " + e);
-            }
-        }
     }
 }

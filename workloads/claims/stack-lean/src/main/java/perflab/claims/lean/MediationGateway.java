@@ -17,7 +17,6 @@ import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -40,15 +39,7 @@ public final class MediationGateway {
     }
 
     static StartedServer start(GatewaySettings settings) throws Exception {
-        List<AutoCloseable> started = new ArrayList<>();
-        try {
-            BackendLauncher.StartedBackend backend = BackendLauncher.start(settings);
-            started.add(backend.stopper());
-            return startGateway(settings, backend.url(), started);
-        } catch (Exception | Error e) {
-            stopAll(started);
-            throw e;
-        }
+        return BackendLauncher.startWithGateway(settings, MediationGateway::startGateway);
     }
 
     private static StartedServer startGateway(GatewaySettings settings, String backendUrl, List<AutoCloseable> started)
@@ -92,16 +83,6 @@ public final class MediationGateway {
         started.add(0, server::stop); // the gateway stops first, then its client, then the back end
         System.out.flush();
         List<AutoCloseable> stopOrder = List.copyOf(started);
-        return new StartedServer(connector.getLocalPort(), metrics, () -> stopAll(stopOrder));
-    }
-
-    private static void stopAll(List<AutoCloseable> started) {
-        for (AutoCloseable c : started) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                System.err.println("stopping the gateway: " + e);
-            }
-        }
+        return new StartedServer(connector.getLocalPort(), metrics, () -> BackendLauncher.stopAll(stopOrder));
     }
 }
