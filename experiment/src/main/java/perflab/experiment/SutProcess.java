@@ -30,6 +30,7 @@ public final class SutProcess implements AutoCloseable {
     private volatile boolean stopping;
     private volatile int port = -1;
     private volatile long backendPid = -1;
+    private static final java.util.regex.Pattern BACKEND_PID = java.util.regex.Pattern.compile("\\bpid=(\\d+)");
 
     private SutProcess(Process process, Path runDir) {
         this.process = process;
@@ -149,7 +150,7 @@ public final class SutProcess implements AutoCloseable {
 
     /** The pid= of a PERFLAB-BACKEND line; -1 for none, or for the SUT's own (a back end in its JVM). */
     static long backendPid(String line, long sutPid) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bpid=(\\d+)").matcher(line);
+        java.util.regex.Matcher m = BACKEND_PID.matcher(line);
         if (!m.find()) {
             return -1;
         }
