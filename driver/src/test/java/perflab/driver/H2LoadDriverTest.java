@@ -50,6 +50,7 @@ class H2LoadDriverTest {
 
     @Test
     void closedModelOneStreamPerConnectionMeasuresAnExactCount() throws Exception {
+        server.stallFor(200); // every connection is open before the first answers: none can finish the run alone
         TestSpec spec = h2(server.uri(), 4, 1);
         spec.requests = 500;
         spec.warmupRequests = 100;
@@ -97,6 +98,7 @@ class H2LoadDriverTest {
 
     @Test
     void connectionsAreClientsOverStreamsRoundedUp() throws Exception {
+        server.stallFor(200); // every connection is open before the first answers: none can finish the run alone
         TestSpec spec = h2(server.uri(), 5, 2);
         spec.requests = 200;
         DriverResult r = run(spec);
@@ -221,7 +223,10 @@ class H2LoadDriverTest {
         DriverResult r = run(spec);
         assertEquals(100, r.errors().get(ErrorKind.IO), r.errors().toString());
         assertTrue(r.errorSamples().get(0).contains("RST_STREAM"), r.errorSamples().toString());
-        assertEquals(2, server.connections.get(), "a reset stream leaves its connection open");
+        // A reset would reconnect if it closed the connection: 100 resets, 100 connections. Not "== 2": with
+        // resets answered at once, one connection can take all 100 before the other loop's is accepted.
+        assertTrue(r.connectionsOpened() <= 2, "a reset stream leaves its connection open: opened " + r.connectionsOpened());
+        assertTrue(server.connections.get() <= 2, "a reset stream leaves its connection open: accepted " + server.connections.get());
     }
 
     @Test

@@ -46,6 +46,7 @@ class LoadDriverTest {
 
     @Test
     void closedModelUsesEveryClientAndMeasuresAnExactCount() throws Exception {
+        server.stallFor(200); // every connection is open before the first answers: none can finish the run alone
         TestSpec spec = new TestSpec(server.uri());
         spec.clients = 8;
         spec.requests = 500;
@@ -119,6 +120,7 @@ class LoadDriverTest {
 
     @Test
     void chunkedResponsesAreFramedAndChecked() throws Exception {
+        server.stallFor(200); // every connection is open before the first answers: none can finish the run alone
         server.chunked = true;
         TestSpec spec = new TestSpec(server.uri());
         spec.requests = 300;
