@@ -56,6 +56,11 @@ final class SutOptions {
             description = "claims: a back-end call slower than this gets the client a Server fault (default 10s).")
     String backendTimeout;
 
+    @Option(names = "--backend-jvm", paramLabel = "\"FLAGS\"",
+            description = "claims: JVM flags of the back-end JVM (separate-jvm), \"\" for none. Default: "
+                    + "-XX:-BackgroundCompilation (a back end that warms up the same way every run; docs/workloads/claims.md).")
+    String backendJvm;
+
     @Option(names = "--jfr", description = "Record a flight recording of the SUT (JFR, profile settings) into the result directory as sut.jfr, written when the SUT stops.")
     boolean jfr;
 
@@ -78,13 +83,11 @@ final class SutOptions {
         if (p < 0 || p > 65535) {
             throw new IllegalArgumentException("--port must be within 0..65535, got " + p);
         }
-        List<String> flags = jvm == null || jvm.isBlank() ? List.of() : Arrays.asList(jvm.trim().split("\\s+"));
-        for (String f : flags) {
-            if (!f.startsWith("-")) {
-                throw new IllegalArgumentException("--jvm: '" + f + "' is not a JVM flag (flags start with -)");
-            }
-        }
+        List<String> flags = jvmFlags("--jvm", jvm);
         Map<String, String> settings = new LinkedHashMap<>();
+        if (backendJvm != null) {
+            settings.put("backend-jvm", String.join(" ", jvmFlags("--backend-jvm", backendJvm)));
+        }
         if (serverThreads != null) {
             if (serverThreads < 1) {
                 throw new IllegalArgumentException("--server-threads must be at least 1, got " + serverThreads);
@@ -122,6 +125,17 @@ final class SutOptions {
             settings.put("http", http);
         }
         return new RunConfig.Sut(flags, heap, collector, javaHome, cpus, p, settings);
+    }
+
+    /** JVM flags given as one string, each checked to be a flag. */
+    static List<String> jvmFlags(String option, String value) {
+        List<String> flags = value == null || value.isBlank() ? List.of() : Arrays.asList(value.trim().split("\\s+"));
+        for (String f : flags) {
+            if (!f.startsWith("-")) {
+                throw new IllegalArgumentException(option + ": '" + f + "' is not a JVM flag (flags start with -)");
+            }
+        }
+        return flags;
     }
 
     static String onOff(String name, String value) {

@@ -43,6 +43,7 @@ class BadInputIT {
                 Arguments.of(List.of("run", "claims", "--sizes", "3k/3k", "--request-size", "10k"), "--sizes sets both sizes", "--request-size"),
                 Arguments.of(List.of("run", "claims", "--routing-field-position", "middle"), "--routing-field-position: 'middle'", "early or late"),
                 Arguments.of(List.of("run", "claims", "--backend-timeout", "0s"), "--backend-timeout must be", "1ms..600s"),
+                Arguments.of(List.of("run", "claims", "--backend-jvm", "Xmx1g"), "--backend-jvm: 'Xmx1g' is not a JVM flag", "start with -"),
                 Arguments.of(List.of("gc", "no-such-gc.log"), "no such file: no-such-gc.log", "no-such-gc.log"),
                 Arguments.of(List.of("gc", "."), "is not a file", "GC log"),
                 Arguments.of(List.of("gc", "x.log", "--cascade-threshold", "2"), "--cascade-threshold", "between 0 and 1"),

@@ -33,6 +33,9 @@ class ClaimsRunIT {
         JsonNode backend = summary.get("backend");
         assertTrue(backend != null && backend.get("cpuSeconds").asDouble() > 0, summary.toString());
         assertTrue(backend.get("pid").asLong() != summary.get("sut").get("pid").asLong(), summary.toString());
+        // both JVMs' compiler threads are watched (a back end still compiling costs several times more)
+        assertTrue(backend.get("jitCpuSeconds").isNumber(), backend.toString());
+        assertTrue(summary.get("sut").get("jitCpuSeconds").isNumber(), summary.toString());
     }
 
     /** The camel stack under the same driver: routing with the field late, sizes given as one value. */

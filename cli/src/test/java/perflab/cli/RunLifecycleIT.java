@@ -59,6 +59,10 @@ class RunLifecycleIT {
         assertTrue(sut.get("rssMb").asDouble() > 20, sut.toString());
         assertTrue(sut.get("maxRssMb").asDouble() >= sut.get("rssMb").asDouble(), sut.toString());
         assertTrue(sut.get("threads").asInt() > 5, sut.toString());
+        // the compiler threads' CPU is part of the SUT's: known (a HotSpot JVM) and no more than the whole
+        assertTrue(sut.get("jitCpuSeconds").isNumber(), sut.toString());
+        assertTrue(sut.get("jitCpuSeconds").asDouble() >= 0
+                && sut.get("jitCpuSeconds").asDouble() <= sut.get("cpuSeconds").asDouble() + 0.02, sut.toString());
         double machineCpu = summary.get("machine").get("cpuPercent").asDouble();
         assertTrue(machineCpu > 0 && machineCpu <= 100, summary.toString());
         JsonNode network = summary.get("network");
@@ -95,7 +99,7 @@ class RunLifecycleIT {
         assertTrue(rows.stream().anyMatch(r -> r.contains(",measure,")), rows.toString());
         List<String> header = List.of(rows.get(0).split(","));
         for (String column : List.of("sutCpuPercent", "sutRssMb", "sutCpuUserPercent", "sutCpuSystemPercent",
-                "sutCpuPercentOfMachine", "sutMaxRssMb", "sutThreads", "machineCpuPercent", "netPacketsInPerSec",
+                "sutCpuPercentOfMachine", "sutMaxRssMb", "sutThreads", "sutJitCpuPercent", "machineCpuPercent", "netPacketsInPerSec",
                 "netPacketsOutPerSec", "netBytesInPerSec", "netBytesOutPerSec", "driverBytesPerRequest", "gcPauseMs",
                 "gcHeapAfterMb")) {
             assertTrue(header.contains(column), column + " in " + header);

@@ -311,7 +311,9 @@ public final class RunOrchestrator {
                 seconds > 0 && w != null ? round(100 * cpu / seconds / machineCpus) : null,
                 r.successes() > 0 ? round(cpu * 1e6 / r.successes()) : null,
                 cpu > 0 ? round(r.successes() / cpu) : null, w == null ? null : nullable(w.rssMb()),
-                w == null ? null : nullable(w.maxRssMb()), w == null ? null : w.threads(), crashed, exitCode);
+                w == null ? null : nullable(w.maxRssMb()), w == null ? null : w.threads(), crashed, exitCode,
+                w == null ? null : nullable(w.jitCpuSeconds()),
+                w == null || seconds <= 0 ? null : nullable(100 * w.jitCpuSeconds() / seconds));
     }
 
     private static EffectiveJvm readEffectiveJvm(Path runDir) {

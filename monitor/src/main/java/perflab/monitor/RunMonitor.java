@@ -15,6 +15,7 @@ public final class RunMonitor {
     private static final int RSS_KB = 2;
     private static final int HWM_KB = 3;
     private static final int THREADS = 4;
+    private static final int JIT_NS = 5;
     private static final int BUSY = 0;
     private static final int TOTAL = 1;
     private static final int BYTES_IN = 0;
@@ -26,8 +27,8 @@ public final class RunMonitor {
     private final ProcessSampler backend;
     private final String iface;
     private final int machineCpus;
-    private final CounterTimeline sutTimeline = new CounterTimeline(5);
-    private final CounterTimeline backendTimeline = new CounterTimeline(5);
+    private final CounterTimeline sutTimeline = new CounterTimeline(6);
+    private final CounterTimeline backendTimeline = new CounterTimeline(6);
     private final CounterTimeline machineTimeline = new CounterTimeline(2);
     private final CounterTimeline netTimeline = new CounterTimeline(4);
     private MachineCpu.Sample machinePrevious;
@@ -46,9 +47,11 @@ public final class RunMonitor {
      * @param rssMb               mean of the per-second RSS samples in the window
      * @param maxRssMb            VmHWM at the window's end: the peak RSS since the SUT started
      * @param threads             most threads seen in a sample in the window
+     * @param jitCpuSeconds       CPU of the JIT compiler threads in the window (part of cpuSeconds); NaN when
+     *                            unknown
      */
     public record SutWindow(double cpuSeconds, double userSeconds, double systemSeconds, double cpuPercentOfMachine,
-                            double rssMb, double maxRssMb, int threads) {
+                            double rssMb, double maxRssMb, int threads, double jitCpuSeconds) {
     }
 
     /** Per-second rates of the interface's counters over a window. */
@@ -132,7 +135,9 @@ public final class RunMonitor {
         ProcessSampler.Reading reading = process.sample();
         ProcessCpu.Sample cpu = process.lastCpu();
         if (cpu != null) {
-            timeline.add(now, cpu.userNanos(), cpu.systemNanos(), kb(reading.rssMb()), kb(reading.maxRssMb()), cpu.threads());
+            // never read (not a HotSpot JVM, no /proc) is kept as 0, and a window whose counter stayed 0 reads NaN
+            timeline.add(now, cpu.userNanos(), cpu.systemNanos(), kb(reading.rssMb()), kb(reading.maxRssMb()), cpu.threads(),
+                    Math.max(0, process.lastJitNanos()));
         }
         return reading;
     }
@@ -170,7 +175,9 @@ public final class RunMonitor {
                 seconds > 0 ? 100 * (user + system) / (seconds * machineCpus) : Double.NaN,
                 timeline.mean(RSS_KB, fromEpochMs, toEpochMs) / 1024.0,
                 timeline.last(HWM_KB, toEpochMs) / 1024.0,
-                (int) timeline.max(THREADS, fromEpochMs, toEpochMs));
+                (int) timeline.max(THREADS, fromEpochMs, toEpochMs),
+                timeline.max(JIT_NS, fromEpochMs, toEpochMs) > 0
+                        ? timeline.increase(JIT_NS, fromEpochMs, toEpochMs) / 1e9 : Double.NaN);
     }
 
     private static long kb(double mb) {

@@ -32,6 +32,7 @@ public final class ConsoleSummary {
                             + "%.1f µs/request", sut.cpuSeconds(), sut.cpuPercent(), nan(sut.cpuPercentOfMachine()),
                     nan(sut.cpuUserSeconds()), nan(sut.cpuSystemSeconds()), nan(sut.cpuMicrosPerRequest()));
         }
+        jit(out, "sut jit", sut);
         if (sut != null && sut.rssMb() != null) {
             row(out, "sut memory", "rss %.1f MB (peak %.1f MB), %s threads", sut.rssMb(), nan(sut.maxRssMb()),
                     sut.threads() == null ? "?" : sut.threads().toString());
@@ -43,6 +44,7 @@ public final class ConsoleSummary {
                     nan(backend.cpuMicrosPerRequest()), nan(backend.rssMb()),
                     backend.threads() == null ? "?" : backend.threads().toString());
         }
+        jit(out, "backend jit", backend);
         if (s.machine() != null && s.machine().cpuPercent() != null) {
             row(out, "machine cpu", "%.1f%% of %d CPUs", s.machine().cpuPercent(), s.machine().cpus());
         }
@@ -75,6 +77,16 @@ public final class ConsoleSummary {
                 s.steady().cv(), s.steady().trendPercentPerMin(), s.steady().seconds(), steadinessHint(s.steady()));
         out.append(harnessBlock(s));
         return out.toString();
+    }
+
+    /** The JIT compiler's CPU in the window, with what it means when the compiler was still busy. */
+    private static void jit(StringBuilder out, String label, RunSummary.Sut process) {
+        if (process == null || process.jitCpuPercent() == null) {
+            return;
+        }
+        row(out, label, "compiler threads %.2f s (%.1f%% of one core)%s", nan(process.jitCpuSeconds()),
+                process.jitCpuPercent(), process.compilingInWindow()
+                        ? " — STILL COMPILING: part of the window ran interpreted code; give a longer --warmup" : "");
     }
 
     /** What an unsteady window most likely means, so the user knows what to change. */

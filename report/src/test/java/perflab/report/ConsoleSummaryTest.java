@@ -35,7 +35,7 @@ class ConsoleSummaryTest {
     void summaryShowsTheSutMachineNetworkAndGc() {
         LatencySummary l = new LatencySummary(1000, 1.0, 0.9, 1.5, 2.0, 3.0, 4.0, 5.0);
         RunSummary.Sut sut = new RunSummary.Sut(42L, 9.41, 6.5, 2.91, 94.1, 47.04, 37.6, 26605.0, 246.5, 248.1, 48,
-                false, null);
+                false, null, 0.05, 0.5);
         RunSummary.Network net = new RunSummary.Network("lo", true, 50072.8, 50072.8, 100_797_124.3, 100_797_124.3,
                 3923.0);
         perflab.core.result.gc.GcAnalysis gc = new perflab.core.result.gc.GcAnalysis("g1", 33, 33, 0, 0, 33, 52.4,
@@ -45,7 +45,7 @@ class ConsoleSummaryTest {
                 new RunSummary.Steadiness(true, 0.01, 0.1, 10),
                 new RunSummary.Driver(5.7, 57, false, null, 0, 16, null, 1, 1), sut,
                 new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.Harness(1564.5, 0.6, 250_334, 160),
-                new RunSummary.Sut(43L, 3.2, 3.0, 0.2, 32.0, 16.0, 12.8, 78125.0, 120.0, 130.0, 30, null, null));
+                new RunSummary.Sut(43L, 3.2, 3.0, 0.2, 32.0, 16.0, 12.8, 78125.0, 120.0, 130.0, 30, null, null, 2.5, 25.0));
         String text = ConsoleSummary.render(s);
         assertTrue(text.contains("94.1% of one core, 47.0% of the machine; user 6.50 s, sys 2.91 s"), text);
         assertTrue(text.contains("rss 246.5 MB (peak 248.1 MB), 48 threads"), text);
@@ -54,6 +54,8 @@ class ConsoleSummaryTest {
         assertTrue(text.contains("driver 3923 bytes/request"), text);
         assertTrue(text.contains("g1: 33 collections (young 33, old/full 0, concurrent 0), paused 52.4 ms = 0.53%"), text);
         assertTrue(text.contains("live set 7.0 MB, allocation 509.3 MB/s (21176 bytes/request)"), text);
+        assertTrue(text.contains("sut jit              compiler threads 0.05 s (0.5% of one core)\n"), text);
+        assertTrue(text.contains("backend jit          compiler threads 2.50 s (25.0% of one core) — STILL COMPILING"), text);
         assertTrue(text.contains("backend              pid 43: cpu 3.20 s (32.0% of one core), 12.8 µs/request; rss 120.0 MB, 30 threads"), text);
     }
 

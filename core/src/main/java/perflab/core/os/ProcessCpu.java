@@ -13,6 +13,7 @@ import java.nio.file.Path;
 public final class ProcessCpu {
     /** USER_HZ: the unit of /proc's CPU times. 100 on every mainstream Linux architecture. */
     private static final long TICKS_PER_SECOND = 100;
+    static final long NANOS_PER_TICK = 1_000_000_000L / TICKS_PER_SECOND;
 
     private ProcessCpu() {
     }
@@ -44,25 +45,33 @@ public final class ProcessCpu {
         } catch (IOException e) {
             return null;
         }
+        long[] fields = statFields(stat);
+        if (fields == null) {
+            return null;
+        }
+        long utime = fields[0];
+        long stime = fields[1];
+        int threads = (int) fields[2];
+        return new Sample(pid, utime * NANOS_PER_TICK, stime * NANOS_PER_TICK, wall, threads);
+    }
+
+    /**
+     * utime, stime (USER_HZ ticks) and num_threads of a /proc/&lt;pid&gt;/stat or /proc/&lt;pid&gt;/task/&lt;tid&gt;/stat
+     * line, or null when it cannot be parsed.
+     */
+    static long[] statFields(String stat) {
         // The command name (field 2) is in parentheses and may contain spaces: parse after the last ')'.
         int close = stat.lastIndexOf(')');
-        if (close < 0) {
+        if (close < 0 || close + 2 > stat.length()) {
             return null;
         }
         String[] fields = stat.substring(close + 2).trim().split(" ");
         // fields[0] is field 3 (state); utime is field 14, stime field 15, num_threads field 20.
-        long utime;
-        long stime;
-        int threads;
         try {
-            utime = Long.parseLong(fields[11]);
-            stime = Long.parseLong(fields[12]);
-            threads = Integer.parseInt(fields[17]);
+            return new long[] {Long.parseLong(fields[11]), Long.parseLong(fields[12]), Long.parseLong(fields[17])};
         } catch (RuntimeException e) {
             return null;
         }
-        long nanosPerTick = 1_000_000_000L / TICKS_PER_SECOND;
-        return new Sample(pid, utime * nanosPerTick, stime * nanosPerTick, wall, threads);
     }
 
     public static Sample self() {

@@ -43,10 +43,25 @@ public record RunSummary(String workload, String stack, String operation, String
      * @param rssMb               mean resident set size over the window's per-second samples, MiB
      * @param maxRssMb            peak resident set size since the SUT started (VmHWM), MiB
      * @param threads             most threads the SUT had in a per-second sample of the window
+     * @param jitCpuSeconds       CPU of the JVM's JIT compiler threads in the window (part of cpuSeconds); null
+     *                            when unknown
+     * @param jitCpuPercent       the same as % of one core: above {@link #JIT_BUSY_PERCENT} the code measured
+     *                            was still being compiled
      */
     public record Sut(Long pid, Double cpuSeconds, Double cpuUserSeconds, Double cpuSystemSeconds, Double cpuPercent,
                       Double cpuPercentOfMachine, Double cpuMicrosPerRequest, Double requestsPerCpuSecond,
-                      Double rssMb, Double maxRssMb, Integer threads, Boolean crashed, Integer exitCode) {
+                      Double rssMb, Double maxRssMb, Integer threads, Boolean crashed, Integer exitCode,
+                      Double jitCpuSeconds, Double jitCpuPercent) {
+        /**
+         * A warmed-up JVM's compilers are nearly idle (a fraction of 1% of a core); a window in which they used
+         * more than this was not yet in steady state.
+         */
+        public static final double JIT_BUSY_PERCENT = 10;
+
+        /** Whether the JIT compiler was busy in the window (false when unknown). */
+        public boolean compilingInWindow() {
+            return jitCpuPercent != null && jitCpuPercent > JIT_BUSY_PERCENT;
+        }
     }
 
     /**

@@ -26,6 +26,16 @@ public record GatewaySettings(ServerSettings server, Backend backend, String bac
 
     public static final Set<String> NAMES;
 
+    /**
+     * The back end's JVM flags unless told otherwise. The back end is part of the lab, not of what is measured,
+     * so it must cost the same in every run. Without this flag its cost was bimodal on a 2-CPU machine: many
+     * request threads running interpreted code starve the C2 compiler thread, a hot method (Woodstox's
+     * UTF8Reader.read) waited in the compile queue for the whole run, and the back end cost 6x more per
+     * request in about 40% of runs (docs/workloads/claims.md). With background compilation off, a thread that
+     * asks for a compilation waits for it, so the compilers get the CPU when they are needed.
+     */
+    public static final String DEFAULT_BACKEND_JVM = "-XX:-BackgroundCompilation";
+
     static {
         Set<String> names = new HashSet<>(ServerSettings.NAMES);
         names.addAll(List.of("backend", "backend-url", "backend-timeout", "backend-connections", "backend-classpath",
@@ -54,7 +64,7 @@ public record GatewaySettings(ServerSettings server, Backend backend, String bac
         if (connections < 1) {
             throw new IllegalArgumentException("--backend-connections must be at least 1, got " + connections);
         }
-        String jvm = args.get("backend-jvm", "");
+        String jvm = args.get("backend-jvm", DEFAULT_BACKEND_JVM);
         return new GatewaySettings(server, backend, url == null ? null : url.replaceAll("/+$", ""), timeout, connections,
                 args.get("backend-classpath", null), jvm.isBlank() ? List.of() : List.of(jvm.trim().split("\\s+")));
     }
