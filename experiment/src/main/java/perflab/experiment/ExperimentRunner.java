@@ -150,6 +150,7 @@ public final class ExperimentRunner {
             spentMs += (System.nanoTime() - start) / 1_000_000;
             ran++;
             RunRecord rec = records[c][r - 1];
+            warnIfStillCompiling(rec);
             if (RunRecord.FAILED.equals(rec.status()) && rec.summary() == null) {
                 startFailure[c] = rec.reason();
                 say("perflab: configuration %d (%s) failed: %s; the experiment goes on", c + 1,
@@ -176,6 +177,24 @@ public final class ExperimentRunner {
         }
         boolean anyMeasured = result.configurations().stream().anyMatch(x -> x.stats() != null);
         return anyMeasured ? RunOutcome.OK : RunOutcome.FAILED;
+    }
+
+    /**
+     * Runs of an experiment are compared with each other, so one whose JVM was still compiling in its window
+     * is worth a line even when the runs print nothing themselves.
+     */
+    private void warnIfStillCompiling(RunRecord rec) {
+        RunSummary s = rec.summary();
+        if (s == null) {
+            return;
+        }
+        for (RunSummary.Sut process : new RunSummary.Sut[] {s.sut(), s.backend()}) {
+            if (process != null && process.compilingInWindow()) {
+                say("perflab: warning: %s: the %s's JIT compiler used %.0f%% of a core in the measured window; "
+                        + "give the experiment a longer warmup", rec.directory(), process == s.sut() ? "SUT" : "back end",
+                        process.jitCpuPercent());
+            }
+        }
     }
 
     private RunRecord runOne(ExperimentPlan.Configuration config, Workload workload, Path runDir, String rel, int r) {

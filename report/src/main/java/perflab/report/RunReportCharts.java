@@ -125,7 +125,7 @@ public final class RunReportCharts {
     /** The SUT's CPU (user, system) and resident memory, second by second; the machine's CPU for context. */
     public static Chart sutResources(String id, List<Labeled> runs) {
         Chart c = new Chart(id, "SUT CPU and memory")
-                .note("SUT CPU in % of one core (200% = both cores of this machine), its resident set size on the right axis; machine CPU is every process's, the driver's included.")
+                .note("SUT CPU in % of one core (200% = both cores of this machine), its resident set size on the right axis; machine CPU is every process's, the driver's included. The JIT compiler's part should fall to about 0 before the measured window: until then code is still being compiled.")
                 .x("time since start (s)", "linear").y("CPU (% of one core)", "linear").y2("RSS (MB)", "linear");
         warmupBand(c, runs);
         for (Labeled r : runs) {
@@ -135,6 +135,9 @@ public final class RunReportCharts {
                 c.add(Chart.Series.line("SUT CPU user", s, ts.column("sutCpuUserPercent")).color("#3c6fd1"));
                 c.add(Chart.Series.line("SUT CPU system", s, ts.column("sutCpuSystemPercent")).color("#7d5bbf"));
                 c.add(Chart.Series.line("SUT CPU total", s, ts.column("sutCpuPercent")).color("#1d2330"));
+                if (ts.has("sutJitCpuPercent")) { // runs recorded before it was watched have no such column
+                    c.add(Chart.Series.line("SUT JIT compiler", s, ts.column("sutJitCpuPercent")).color("#d1843c"));
+                }
                 double[] machine = ts.column("machineCpuPercent");
                 double[] machineOfCore = new double[machine.length];
                 int cpus = r.run().summary() != null && r.run().summary().machine() != null

@@ -33,6 +33,7 @@ class RunReportTest {
         for (String chart : new String[]{"throughput", "latency-time", "latency-spectrum", "gc-pauses", "sut-resources"}) {
             assertTrue(html.contains("id=\"chart-" + chart + "\""), chart);
         }
+        assertTrue(html.contains("SUT JIT compiler"), "the compiler threads' CPU beside the SUT's");
         assertEquals(count(html, "<script"), count(html, "</script>"), "every script element ends where it should");
     }
 
