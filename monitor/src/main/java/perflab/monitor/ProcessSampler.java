@@ -10,7 +10,8 @@ import java.nio.file.Path;
 
 /**
  * Samples one process once a second: CPU since the previous sample (user and system; % of one core and of the
- * machine), the JIT compiler threads' share of it, resident set size and its peak, thread count. Not thread-safe: one sampling thread per process.
+ * machine), the JIT compiler threads' share of it, resident set size and its peak, thread count. Not
+ * thread-safe: one sampling thread per process.
  */
 public final class ProcessSampler {
     private final long pid;
