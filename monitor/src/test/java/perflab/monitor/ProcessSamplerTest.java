@@ -2,6 +2,7 @@ package perflab.monitor;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import perflab.core.os.JitCompilerCpu;
 import perflab.core.os.MachineCpu;
 
 import java.io.BufferedReader;
@@ -24,6 +25,27 @@ class ProcessSamplerTest {
      * clock (ThreadMXBean, not /proc) gives over the sampler's interval, within -10 / +15 points (the 10 ms
      * ticks of /proc, and the JVM's other threads, interpreted with -Xint so that no JIT thread adds CPU).
      */
+    @Test
+    void aJvmThatCompilesEverythingShowsItsCompilerThreadsCpu() throws Exception {
+        // -Xcomp compiles every method before its first run: the compiler threads work for seconds at start-up
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xcomp", "-XX:+UseSerialGC", "-Xmx32m", "-cp", System.getProperty("java.class.path"),
+                Spinner.class.getName()).redirectErrorStream(true).start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()));
+            assertEquals("READY", out.readLine());
+            JitCompilerCpu jit = new JitCompilerCpu(child.pid());
+            long nanos = jit.readNanos();
+            assertTrue(jit.compilerThreads() >= 1, "compiler threads " + jit.compilerThreads());
+            assertTrue(nanos >= 50_000_000L, "compiler CPU at start-up under -Xcomp: " + nanos / 1e6 + " ms");
+            var all = perflab.core.os.ProcessCpu.read(child.pid());
+            assertTrue(nanos <= all.totalNanos(), "part of the process's CPU: " + nanos + " of " + all.totalNanos());
+        } finally {
+            child.destroyForcibly();
+            child.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void childSpinningOneThreadReadsAboutOneCore() throws Exception {
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -61,6 +83,7 @@ class ProcessSamplerTest {
         assertEquals(r.cpuPercent() / MachineCpu.cpus(), r.cpuPercentOfMachine(), 1e-6);
         assertTrue(r.threads() > 2, "the JVM's threads: " + r);
         assertTrue(r.rssMb() > 5 && r.maxRssMb() >= r.rssMb(), "rss and its peak: " + r);
+        assertEquals(0.0, r.jitCpuPercent(), "an interpreter-only JVM (-Xint) has no compiler threads: " + r);
         System.out.println("ProcessSamplerTest: " + what);
 
         ProcessSampler.Reading gone = new ProcessSampler(child.pid()).sample();
