@@ -99,7 +99,7 @@ class RunLifecycleIT {
         assertTrue(rows.stream().anyMatch(r -> r.contains(",measure,")), rows.toString());
         List<String> header = List.of(rows.get(0).split(","));
         for (String column : List.of("sutCpuPercent", "sutRssMb", "sutCpuUserPercent", "sutCpuSystemPercent",
-                "sutCpuPercentOfMachine", "sutMaxRssMb", "sutThreads", "sutJitCpuPercent", "machineCpuPercent", "netPacketsInPerSec",
+                "sutCpuPercentOfMachine", "sutMaxRssMb", "sutThreads", "sutJitCpuPercent", "driverJitCpuPercent", "machineCpuPercent", "netPacketsInPerSec",
                 "netPacketsOutPerSec", "netBytesInPerSec", "netBytesOutPerSec", "driverBytesPerRequest", "gcPauseMs",
                 "gcHeapAfterMb")) {
             assertTrue(header.contains(column), column + " in " + header);

@@ -32,7 +32,7 @@ import java.util.Locale;
 final class RunRecorder implements IntervalListener, AutoCloseable {
     static final String CSV_HEADER = "second,phase,epochMs,throughput,successes,errors,p50Ms,p99Ms,serviceP99Ms,"
             + "sutCpuPercent,sutRssMb,sutCpuUserPercent,sutCpuSystemPercent,sutCpuPercentOfMachine,sutMaxRssMb,"
-            + "sutThreads,sutJitCpuPercent,machineCpuPercent,netPacketsInPerSec,netPacketsOutPerSec,netBytesInPerSec,netBytesOutPerSec,"
+            + "sutThreads,sutJitCpuPercent,driverJitCpuPercent,machineCpuPercent,netPacketsInPerSec,netPacketsOutPerSec,netBytesInPerSec,netBytesOutPerSec,"
             + "driverBytesPerRequest,gcPauseMs,gcHeapAfterMb";
     /** The GC columns, last in each row: empty until the run ends. */
     private static final int GC_COLUMNS = 2;
@@ -44,6 +44,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private final PrintStream serviceOut;
     private final Path csvFile;
     private final RunMonitor monitor;
+    /** This JVM: the driver's, whose JIT compiler is watched like the SUT's. */
+    private final ProcessSampler driverSelf = new ProcessSampler(ProcessHandle.current().pid());
     private final GcLogTail gcTail;
     private final PrintStream console;
     private final double measureSeconds;
@@ -117,6 +119,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     public synchronized void onInterval(Interval interval) {
         seconds++;
         RunMonitor.Second m = monitor.sample();
+        // the driver warms up too, and its code changes at the phase change (warm-up deep-checks every response)
+        double driverJit = driverSelf.sample().jitCpuPercent();
         ProcessSampler.Reading sut = m.sut();
         double throughput = interval.successes() / interval.seconds();
         if (interval.phase() == Phase.MEASURE && measuredCount < measured.length) {
@@ -140,7 +144,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             }
             csv.write(',');
             csv.write(sut == null || !sut.alive() ? "" : Integer.toString(sut.threads()));
-            for (double v : new double[] {sut == null ? Double.NaN : sut.jitCpuPercent(), m.machineCpuPercent(), m.packetsInPerSec(), m.packetsOutPerSec(),
+            for (double v : new double[] {sut == null ? Double.NaN : sut.jitCpuPercent(), driverJit, m.machineCpuPercent(), m.packetsInPerSec(), m.packetsOutPerSec(),
                     m.bytesInPerSec(), m.bytesOutPerSec(), bytesPerRequest}) {
                 csv.write(',');
                 csv.write(number(v));
