@@ -86,7 +86,7 @@ public final class ConsoleSummary {
         }
         row(out, label, "compiler threads %.2f s (%.1f%% of one core)%s", nan(process.jitCpuSeconds()),
                 process.jitCpuPercent(), process.compilingInWindow()
-                        ? " — STILL COMPILING: part of the window ran interpreted code; give a longer --warmup" : "");
+                        ? " — STILL COMPILING: part of the window ran code not yet fully optimised; give a longer --warmup" : "");
     }
 
     /** What an unsteady window most likely means, so the user knows what to change. */
