@@ -32,7 +32,8 @@ import java.util.Locale;
 final class RunRecorder implements IntervalListener, AutoCloseable {
     static final String CSV_HEADER = "second,phase,epochMs,throughput,successes,errors,p50Ms,p99Ms,serviceP99Ms,"
             + "sutCpuPercent,sutRssMb,sutCpuUserPercent,sutCpuSystemPercent,sutCpuPercentOfMachine,sutMaxRssMb,"
-            + "sutThreads,sutJitCpuPercent,driverJitCpuPercent,machineCpuPercent,netPacketsInPerSec,netPacketsOutPerSec,netBytesInPerSec,netBytesOutPerSec,"
+            + "sutThreads,sutJitCpuPercent,driverJitCpuPercent,machineCpuPercent,netPacketsInPerSec,netPacketsOutPerSec,"
+            + "netBytesInPerSec,netBytesOutPerSec,"
             + "driverBytesPerRequest,gcPauseMs,gcHeapAfterMb";
     /** The GC columns, last in each row: empty until the run ends. */
     private static final int GC_COLUMNS = 2;
@@ -144,8 +145,9 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             }
             csv.write(',');
             csv.write(sut == null || !sut.alive() ? "" : Integer.toString(sut.threads()));
-            for (double v : new double[] {sut == null ? Double.NaN : sut.jitCpuPercent(), driverJit, m.machineCpuPercent(), m.packetsInPerSec(), m.packetsOutPerSec(),
-                    m.bytesInPerSec(), m.bytesOutPerSec(), bytesPerRequest}) {
+            for (double v : new double[] {sut == null ? Double.NaN : sut.jitCpuPercent(), driverJit,
+                    m.machineCpuPercent(), m.packetsInPerSec(), m.packetsOutPerSec(), m.bytesInPerSec(),
+                    m.bytesOutPerSec(), bytesPerRequest}) {
                 csv.write(',');
                 csv.write(number(v));
             }
