@@ -19,8 +19,8 @@ public final class ProcessSampler {
     private final JitCompilerCpu jit;
     private ProcessCpu.Sample previous;
     private ProcessCpu.Sample last;
+    /** The compiler threads' CPU as last read: a counter, -1 until read. */
     private long jitPreviousNanos;
-    private long jitLastNanos;
 
     /**
      * One sample. CPU figures are NaN for the first sample or when the process is gone; memory figures NaN
@@ -48,7 +48,6 @@ public final class ProcessSampler {
         this.last = previous;
         this.jit = new JitCompilerCpu(pid);
         this.jitPreviousNanos = jit.readNanos();
-        this.jitLastNanos = jitPreviousNanos;
     }
 
     public long pid() {
@@ -70,7 +69,6 @@ public final class ProcessSampler {
         }
         if (jitNanos >= 0) {
             jitPreviousNanos = jitNanos;
-            jitLastNanos = jitNanos;
         }
         last = now;
         Memory memory = now == null ? new Memory(Double.NaN, Double.NaN) : memory(pid);
@@ -85,7 +83,7 @@ public final class ProcessSampler {
 
     /** The JIT compiler threads' CPU nanoseconds as last read (a counter: never decreases), or -1 when never read. */
     public long lastJitNanos() {
-        return jitLastNanos;
+        return jitPreviousNanos;
     }
 
     /** VmRSS from /proc/&lt;pid&gt;/status, in MiB; NaN if unavailable. */
