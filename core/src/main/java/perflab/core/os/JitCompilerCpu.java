@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * CPU time spent by a HotSpot JVM's JIT compiler threads ("C1 CompilerThread0", "C2 CompilerThread0"; Linux
@@ -41,6 +43,7 @@ public final class JitCompilerCpu {
      * -1 when the process is gone or /proc is not there.
      */
     public long readNanos() {
+        Set<Long> present = new HashSet<>();
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
             for (Path task : dir) {
                 long tid;
@@ -49,6 +52,7 @@ public final class JitCompilerCpu {
                 } catch (NumberFormatException e) {
                     continue;
                 }
+                present.add(tid);
                 Long last = threads.get(tid);
                 if (last == null) {
                     String comm = readOrNull(task.resolve("comm"));
@@ -70,6 +74,9 @@ public final class JitCompilerCpu {
         } catch (IOException | RuntimeException e) {
             return -1;
         }
+        // other threads are forgotten when they end (a long soak with thread churn would otherwise grow the map);
+        // compiler threads are kept, their CPU still counts
+        threads.entrySet().removeIf(e -> e.getValue() < 0 && !present.contains(e.getKey()));
         long total = 0;
         for (long ticks : threads.values()) {
             if (ticks > 0) {
@@ -88,6 +95,11 @@ public final class JitCompilerCpu {
             }
         }
         return n;
+    }
+
+    /** Threads the reader holds an entry for (visible for tests: ended non-compiler threads are dropped). */
+    int threadsKnown() {
+        return threads.size();
     }
 
     /** utime + stime of a /proc stat line, or -1. */

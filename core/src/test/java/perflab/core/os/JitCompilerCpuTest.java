@@ -40,6 +40,35 @@ class JitCompilerCpuTest {
     }
 
     @Test
+    void endedThreadsAreForgottenButCompilerThreadsAreKept() throws Exception {
+        JitCompilerCpu jit = new JitCompilerCpu(ProcessHandle.current().pid());
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.List<Thread> parked = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            Thread t = new Thread(() -> {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    // ends the thread
+                }
+            });
+            t.start();
+            parked.add(t);
+        }
+        jit.readNanos();
+        int withParked = jit.threadsKnown();
+        int compilers = jit.compilerThreads();
+        release.countDown();
+        for (Thread t : parked) {
+            t.join();
+        }
+        jit.readNanos();
+        assertTrue(jit.threadsKnown() <= withParked - 20 + 3, "known " + jit.threadsKnown() + ", with the 20 parked "
+                + withParked);
+        assertTrue(jit.compilerThreads() >= compilers, "compiler threads are never forgotten");
+    }
+
+    @Test
     void aGoneProcessReadsAsUnknown() {
         assertEquals(-1, new JitCompilerCpu(Integer.MAX_VALUE).readNanos());
     }
