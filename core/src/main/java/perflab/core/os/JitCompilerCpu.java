@@ -30,7 +30,12 @@ public final class JitCompilerCpu {
     private final Map<Long, Long> threads = new HashMap<>();
 
     public JitCompilerCpu(long pid) {
-        this.tasks = Path.of("/proc", Long.toString(pid), "task");
+        this(Path.of("/proc", Long.toString(pid), "task"));
+    }
+
+    /** Reads a task directory laid out as /proc/&lt;pid&gt;/task (a test builds one it controls). */
+    JitCompilerCpu(Path tasks) {
+        this.tasks = tasks;
     }
 
     /** Whether a thread name (as /proc shows it) is a HotSpot JIT compiler thread's. */
@@ -97,9 +102,9 @@ public final class JitCompilerCpu {
         return n;
     }
 
-    /** Threads the reader holds an entry for (visible for tests: ended non-compiler threads are dropped). */
-    int threadsKnown() {
-        return threads.size();
+    /** Whether the reader holds an entry for a thread (visible for tests: ended non-compiler threads are dropped). */
+    boolean knows(long tid) {
+        return threads.containsKey(tid);
     }
 
     /** utime + stime of a /proc stat line, or -1. */

@@ -90,7 +90,7 @@ class GcLogAnalyzerJvmTest {
     }
 
     record Child(Path log, Map<String, long[]> beans, long allocatedBytes, long start, long end, long burstSecond,
-                 long beansAt) {
+                 long beansAt, long quietStart, long quietEnd) {
         long count(List<String> names) {
             return names.stream().mapToLong(n -> beans.getOrDefault(n, new long[2])[0]).sum();
         }
@@ -125,6 +125,8 @@ class GcLogAnalyzerJvmTest {
         long end = 0;
         long burst = 0;
         long beansAt = 0;
+        long quietStart = 0;
+        long quietEnd = 0;
         for (String l : out.split("\n")) {
             String[] w = l.trim().split(" ", 2);
             switch (w[0]) {
@@ -137,12 +139,14 @@ class GcLogAnalyzerJvmTest {
                 case "END" -> end = Long.parseLong(w[1]);
                 case "BURST" -> burst = Long.parseLong(w[1]);
                 case "BEANS_AT" -> beansAt = Long.parseLong(w[1]);
+                case "QUIET_START" -> quietStart = Long.parseLong(w[1]);
+                case "QUIET_END" -> quietEnd = Long.parseLong(w[1]);
                 default -> {
                 }
             }
         }
         assertFalse(beans.isEmpty(), "no bean lines from the child:\n" + out);
-        return new Child(log, beans, allocated, start, end, burst, beansAt);
+        return new Child(log, beans, allocated, start, end, burst, beansAt, quietStart, quietEnd);
     }
 
     private static void near(double expected, double actual, double absolute, double relative, String what) {
@@ -201,8 +205,22 @@ class GcLogAnalyzerJvmTest {
             assertNotNull(a.allocationRateMbPerSec(), what);
             near(expectedRate, a.allocationRateMbPerSec(), 0, 0.30, what + ": allocation MB/s");
         }
+        // The 16 MB ring (1000 x 16 KiB = 15.6 MiB) is reachable all along, so no collection leaves less. What a
+        // collection leaves above it is garbage it did not reclaim: for stop-the-world collectors the old
+        // collections here are the explicit full ones, which leave the live set; a concurrent collector's cycle
+        // also leaves what the program allocated while it ran, which grows with how little CPU the collector got
+        // (55 MB seen with the other CPU busy), so the heap (64 MB) is the only bound the JVM promises there.
+        // The quiet-phase check below pins the live set itself for every collector.
         assertNotNull(a.liveSetMb(), what);
-        assertTrue(a.liveSetMb() >= 14 && a.liveSetMb() <= 48, what + ": live set (16 MB ring) " + a.liveSetMb());
+        double ceiling = YOUNG_BEANS.containsKey(collector) ? 48 : 64;
+        assertTrue(a.liveSetMb() >= 14 && a.liveSetMb() <= ceiling, what + ": live set (16 MB ring) " + a.liveSetMb());
+        // Explicit collections with nothing allocating: no floating garbage, so only what a collector may leave
+        // by design stays above the ring: ZGC and Shenandoah skip pages/regions under 25% garbage (so at most
+        // 15.6 / 0.75 = 21 MB), plus the JDK's own objects and partly filled regions (up to 4 MB more).
+        GcAnalysis quiet = new GcLogAnalyzer().analyze(child.log(), child.quietStart(), child.quietEnd(), 0.5);
+        assertNotNull(quiet.liveSetMb(), what + ": quiet phase");
+        assertTrue(quiet.liveSetMb() >= 15 && quiet.liveSetMb() <= 25,
+                what + ": live set after explicit collections with nothing allocating " + quiet.liveSetMb());
 
         near(a.totalPauseMs() / (a.windowSeconds() * 1000) * 100, a.overheadPercent(), 0.01, 0.01, "overhead");
         assertTrue(a.p50PauseMs() <= a.p99PauseMs() && a.p99PauseMs() <= a.maxPauseMs() * 1.002 + 0.001, what);

@@ -8,7 +8,8 @@ import java.util.Random;
  * The child JVM of the GC tests: allocates (mode {@code alloc}: garbage plus a 16 MB live ring, with an explicit
  * GC now and then) or forces a burst of full GCs (mode {@code burst}: System.gc() in a tight loop for the whole
  * of one wall-clock second), then prints what the JVM itself counted:
- * {@code BEAN name|count|timeMs}, {@code ALLOCATED bytes}, {@code START/END/BEANS_AT epochMs}, {@code BURST epochMs}.
+ * {@code BEAN name|count|timeMs}, {@code ALLOCATED bytes}, {@code START/END/BEANS_AT epochMs}, {@code BURST epochMs};
+ * mode {@code alloc} then collects three times with nothing allocating, between {@code QUIET_START/QUIET_END epochMs}.
  */
 public final class GcWorkload {
     static volatile Object sink;
@@ -22,6 +23,14 @@ public final class GcWorkload {
         long start = System.currentTimeMillis();
         System.out.println("START " + start);
         if (mode.equals("burst")) {
+            // Enough small live objects that each full GC takes milliseconds to mark and compact: the time
+            // between two System.gc() calls (a safepoint hand-off, which waits for a CPU when the machine is
+            // busy) must stay small beside the pauses, or a busy machine splits the second between them.
+            Object[][] chain = new Object[200_000][];
+            for (int i = 0; i < chain.length; i++) {
+                chain[i] = new Object[]{i > 0 ? chain[i - 1] : null, Integer.valueOf(i * 31)};
+            }
+            sink = chain;
             // Start just after a second boundary so that one whole epoch second is spent collecting.
             long second = (System.currentTimeMillis() / 1000 + 1) * 1000;
             Thread.sleep(Math.max(0, second + 20 - System.currentTimeMillis()));
@@ -59,5 +68,14 @@ public final class GcWorkload {
         System.out.print(beans);
         System.out.println("ALLOCATED " + allocated);
         System.out.println("END " + endMs);
+        if (mode.equals("alloc")) {
+            // A quiet phase: explicit collections with nothing allocating in between, so that what each leaves
+            // is the live set alone, however little CPU the collector got (no floating garbage to carry).
+            System.out.println("QUIET_START " + System.currentTimeMillis());
+            for (int i = 0; i < 3; i++) {
+                System.gc();
+            }
+            System.out.println("QUIET_END " + System.currentTimeMillis());
+        }
     }
 }
