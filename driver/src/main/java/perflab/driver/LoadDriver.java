@@ -227,7 +227,8 @@ public final class LoadDriver {
         }
         double seconds = Math.max(0, (window.measureEndNanos() - window.measureStartNanos()) / 1e9);
         double cpuSeconds = ProcessCpu.secondsBetween(cpuStart, cpuEnd);
-        String saturation = saturation(cpuSeconds, seconds, lag);
+        String saturation = saturation(spec.openModel(), Runtime.getRuntime().availableProcessors(), cpuSeconds,
+                seconds, lag);
         String reason = window.endReason();
         return new DriverResult("completed".equals(reason), reason, window.measureStartEpochMs(),
                 window.measureEndEpochMs(), seconds, successes, errors, window.errorSamples(), latency, service,
@@ -236,8 +237,7 @@ public final class LoadDriver {
     }
 
     /** The rule in the class comment; null when the driver kept up. */
-    private String saturation(double cpuSeconds, double seconds, Histogram lag) {
-        int cores = Runtime.getRuntime().availableProcessors();
+    static String saturation(boolean openModel, int cores, double cpuSeconds, double seconds, Histogram lag) {
         if (seconds >= 0.5 && !Double.isNaN(cpuSeconds)) {
             double share = cpuSeconds / (seconds * cores);
             if (share > SATURATED_CPU_SHARE) {
@@ -245,7 +245,7 @@ public final class LoadDriver {
                         100 * share, cores, 100 * SATURATED_CPU_SHARE);
             }
         }
-        if (spec.openModel() && lag.getTotalCount() > 0) {
+        if (openModel && lag.getTotalCount() > 0) {
             double p99 = lag.getValueAtPercentile(99) / 1000.0;
             if (p99 > SATURATED_LAG_P99_MS) {
                 return String.format("the open-model schedule fell behind: send lag p99 %.1f ms (limit %.0f ms)",

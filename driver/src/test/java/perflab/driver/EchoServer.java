@@ -53,6 +53,8 @@ final class EchoServer implements AutoCloseable {
     final AtomicLong connections = new AtomicLong();
     final Set<Channel> seenChannels = ConcurrentHashMap.newKeySet();
     private final EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("test-echo-server", true));
+    /** Holds answers until the test lets them go (see {@link AnswerGate}). */
+    final AnswerGate gate = new AnswerGate(group);
     private final Channel server;
 
     EchoServer() throws InterruptedException {
@@ -99,7 +101,7 @@ final class EchoServer implements AutoCloseable {
             if (stall > 0) {
                 ctx.executor().schedule(respond, stall, TimeUnit.NANOSECONDS);
             } else {
-                respond.run();
+                gate.answer(respond);
             }
         }
 

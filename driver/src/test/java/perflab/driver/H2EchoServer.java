@@ -60,6 +60,8 @@ final class H2EchoServer implements AutoCloseable {
     final AtomicLong resets = new AtomicLong();
     private final int streamLimit;
     private final EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("test-h2-server", true));
+    /** Holds answers until the test lets them go (see {@link AnswerGate}). */
+    final AnswerGate gate = new AnswerGate(group);
     private final Channel server;
 
     H2EchoServer() throws InterruptedException {
@@ -189,7 +191,7 @@ final class H2EchoServer implements AutoCloseable {
             if (stall > 0) {
                 ctx.executor().schedule(() -> respond(ctx, streamId, id), stall, TimeUnit.NANOSECONDS);
             } else {
-                respond(ctx, streamId, id);
+                gate.answer(() -> respond(ctx, streamId, id));
             }
         }
 

@@ -10,12 +10,9 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,7 +47,7 @@ class H2LoadDriverTest {
 
     @Test
     void closedModelOneStreamPerConnectionMeasuresAnExactCount() throws Exception {
-        server.stallFor(200); // every connection is open before the first answers: none can finish the run alone
+        server.gate.holdFirst(4); // no answer until every client's first request waits: every connection is open
         TestSpec spec = h2(server.uri(), 4, 1);
         spec.requests = 500;
         spec.warmupRequests = 100;
@@ -70,7 +67,7 @@ class H2LoadDriverTest {
 
     @Test
     void closedModelFourStreamsPerConnectionSharesConnections() throws Exception {
-        server.stallFor(300); // the first requests pile up: every client's stream is in flight at once
+        server.gate.holdFirst(8); // no answer until every client's first request waits: 4 streams on each connection
         TestSpec spec = h2(server.uri(), 8, 4);
         spec.requests = 1000;
         spec.warmupRequests = 100;
@@ -86,7 +83,7 @@ class H2LoadDriverTest {
     @Test
     void aServerStreamLimitBelowSCapsTheStreamsInFlight() throws Exception {
         try (H2EchoServer limited = new H2EchoServer(2)) {
-            limited.stallFor(200);
+            limited.gate.holdFirst(2); // no answer until the 2 streams the server allows are in flight
             TestSpec spec = h2(limited.uri(), 4, 4);
             spec.requests = 300;
             DriverResult r = run(spec);
@@ -98,7 +95,7 @@ class H2LoadDriverTest {
 
     @Test
     void connectionsAreClientsOverStreamsRoundedUp() throws Exception {
-        server.stallFor(200); // every connection is open before the first answers: none can finish the run alone
+        server.gate.holdFirst(5); // no answer until every client's first request waits: every connection is open
         TestSpec spec = h2(server.uri(), 5, 2);
         spec.requests = 200;
         DriverResult r = run(spec);
@@ -114,7 +111,7 @@ class H2LoadDriverTest {
         spec.duration = Duration.ofSeconds(3);
         DriverResult r = run(spec);
         assertTrue(r.complete());
-        assertEquals(600, r.successes(), 90, () -> "successes " + r.successes() + " errors " + r.errors());
+        LoadDriverTest.assertScheduleDelivered(200, r);
         assertEquals(0, r.errorCount(), () -> r.errorSamples().toString());
         assertTrue(r.lag().getTotalCount() > 0);
         assertEquals(2, server.connections.get());
@@ -150,20 +147,10 @@ class H2LoadDriverTest {
         spec.rate = 1000;
         spec.warmup = Duration.ofMillis(500);
         spec.duration = Duration.ofSeconds(3);
-        ScheduledExecutorService stall = Executors.newSingleThreadScheduledExecutor();
-        try {
-            stall.schedule(() -> server.stallFor(1000), 1500, TimeUnit.MILLISECONDS);
-            DriverResult r = run(spec);
-            double latencyP99 = r.latency().getValueAtPercentile(99) / 1000.0;
-            double serviceP99 = r.serviceTime().getValueAtPercentile(99) / 1000.0;
-            assertTrue(latencyP99 >= 200, "latency p99 " + latencyP99 + " ms");
-            assertTrue(serviceP99 < 150, "service time p99 " + serviceP99 + " ms");
-            assertEquals(3000, r.successes(), 450, "successes " + r.successes());
-            assertEquals(0, r.errorCount(), () -> r.errorSamples().toString());
-            assertFalse(r.saturated(), r.saturationReason());
-        } finally {
-            stall.shutdownNow();
-        }
+        DriverResult r = new LoadDriver(spec.build(), traffic)
+                .run(LoadDriverTest.stallOnceMeasuring(() -> server.stallFor(1000)));
+        LoadDriverTest.assertStallIsLatencyNotServiceTimeOrLag(spec.clients, r);
+        LoadDriverTest.assertScheduleDelivered(1000, r);
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,12 +47,21 @@ class LoadDriverTest {
 
     @Test
     void closedModelUsesEveryClientAndMeasuresAnExactCount() throws Exception {
-        server.stallFor(200); // every connection is open before the first answers: none can finish the run alone
+        server.gate.holdFirst(8); // no answer until every client's first request waits: every connection is open
+        // The measured answers (after the 100 warm-up ones and the 8 sent meanwhile) wait until the ticker has cut
+        // the interval at the phase change, so a window of a few milliseconds still shows as a measured interval.
+        AtomicLong heldAt = new AtomicLong(Long.MAX_VALUE);
+        server.gate.holdFrom(100 + 8 + 1, () -> heldAt.set(System.currentTimeMillis()));
         TestSpec spec = new TestSpec(server.uri());
         spec.clients = 8;
         spec.requests = 500;
         spec.warmupRequests = 100;
-        DriverResult r = run(spec);
+        DriverResult r = new LoadDriver(spec.build(), traffic).run(i -> {
+            intervals.add(i);
+            if (i.endEpochMs() > heldAt.get()) {
+                server.gate.open();
+            }
+        });
         assertTrue(r.complete(), r.endReason());
         assertEquals(500, r.requests());
         assertEquals(500, r.successes(), () -> "errors: " + r.errors() + " " + r.errorSamples());
@@ -75,7 +85,7 @@ class LoadDriverTest {
         spec.duration = Duration.ofSeconds(3);
         DriverResult r = run(spec);
         assertTrue(r.complete());
-        assertEquals(600, r.successes(), 90, () -> "successes " + r.successes() + " errors " + r.errors());
+        assertScheduleDelivered(200, r);
         assertEquals(0, r.errorCount(), () -> r.errorSamples().toString());
         assertTrue(r.lag().getTotalCount() > 0);
     }
@@ -88,9 +98,21 @@ class LoadDriverTest {
         spec.schedule = LoadSpec.Schedule.POISSON;
         spec.duration = Duration.ofSeconds(3);
         DriverResult r = run(spec);
-        // Poisson: 600 expected, standard deviation ~25; 15% is ~3.6 sigma.
-        assertEquals(600, r.successes(), 90, () -> "successes " + r.successes());
+        // Poisson with a fixed seed: the count of due requests is no longer random, but a window of 600 expected
+        // arrivals could hold ~25 more or fewer (one standard deviation); 15% is ~3.6 of them.
+        assertScheduleDelivered(200, r);
         assertEquals(0, r.errorCount(), () -> r.errorSamples().toString());
+    }
+
+    /**
+     * The open model sent what its schedule made due in the window the driver measured (not the window asked
+     * for: the controlling thread ends it when it wakes, later on a busy machine), within 15%: the requests in
+     * flight at either edge and, for Poisson, the schedule's own variation.
+     */
+    static void assertScheduleDelivered(double rate, DriverResult r) {
+        double due = rate * r.measuredSeconds();
+        assertEquals(due, r.successes(), 0.15 * due, () -> "successes " + r.successes() + " of " + due + " due in "
+                + r.measuredSeconds() + " s; errors " + r.errors());
     }
 
     @Test
@@ -120,7 +142,7 @@ class LoadDriverTest {
 
     @Test
     void chunkedResponsesAreFramedAndChecked() throws Exception {
-        server.stallFor(200); // every connection is open before the first answers: none can finish the run alone
+        server.gate.holdFirst(4); // no answer until every client's first request waits: every connection is open
         server.chunked = true;
         TestSpec spec = new TestSpec(server.uri());
         spec.requests = 300;
@@ -137,21 +159,40 @@ class LoadDriverTest {
         spec.rate = 1000;
         spec.warmup = Duration.ofMillis(500);
         spec.duration = Duration.ofSeconds(3);
-        ScheduledExecutorService stall = Executors.newSingleThreadScheduledExecutor();
-        try {
-            stall.schedule(() -> server.stallFor(1000), 1500, TimeUnit.MILLISECONDS);
-            DriverResult r = run(spec);
-            double latencyP99 = r.latency().getValueAtPercentile(99) / 1000.0;
-            double serviceP99 = r.serviceTime().getValueAtPercentile(99) / 1000.0;
-            assertTrue(latencyP99 >= 200, "latency p99 " + latencyP99 + " ms");
-            assertTrue(serviceP99 < 150, "service time p99 " + serviceP99 + " ms");
-            assertEquals(3000, r.successes(), 450, "successes " + r.successes());
-            System.out.printf("stall: latency p99 %.1f ms, service p99 %.1f ms, lag p99 %.2f ms, cpu %.2f s%n", latencyP99,
-                    serviceP99, r.lag().getValueAtPercentile(99) / 1000.0, r.driverCpuSeconds());
-            assertFalse(r.saturated(), r.saturationReason());
-        } finally {
-            stall.shutdownNow();
-        }
+        // the stall begins with the first measured interval, about a second into the window, whenever that is
+        DriverResult r = new LoadDriver(spec.build(), traffic).run(stallOnceMeasuring(() -> server.stallFor(1000)));
+        assertStallIsLatencyNotServiceTimeOrLag(spec.clients, r);
+        assertScheduleDelivered(1000, r);
+    }
+
+    /** A listener that runs {@code stall} once, at the first measured interval. */
+    static IntervalListener stallOnceMeasuring(Runnable stall) {
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        return i -> {
+            if (i.phase() == Phase.MEASURE && done.compareAndSet(false, true)) {
+                stall.run();
+            }
+        };
+    }
+
+    /**
+     * What a 1 s server stall in a 1000 req/s open-model window must leave, whatever the machine's speed: about
+     * 1000 requests fell due during the stall and waited for a connection, so their latency (from the intended
+     * send time) holds the stall: the p99 too. Service time (from the actual send) is long only for the requests in
+     * flight when the stall began, at most one per client. Send lag does not count the wait for a connection: had
+     * it counted, half of those 1000 would show 500 ms or more. (How late the operating system wakes the driver
+     * is what lag measures; on a busy machine that is real, so the lag p99 against the 10 ms saturation limit is
+     * not asserted here: DriverSaturationTest checks the rule.)
+     */
+    static void assertStallIsLatencyNotServiceTimeOrLag(int clients, DriverResult r) {
+        long halfStall = 500_000; // µs
+        double latencyP99 = r.latency().getValueAtPercentile(99) / 1000.0;
+        assertTrue(latencyP99 >= 200, "latency p99 " + latencyP99 + " ms");
+        long longService = r.serviceTime().getCountBetweenValues(halfStall, Math.max(halfStall, r.serviceTime().getMaxValue()));
+        assertTrue(longService <= clients, longService + " requests took 500 ms or more after they were sent");
+        long longLag = r.lag().getCountBetweenValues(halfStall, Math.max(halfStall, r.lag().getMaxValue()));
+        assertTrue(longLag < 100, longLag + " requests were sent 500 ms or more late: the wait for a connection counted as lag");
+        assertEquals(0, r.errorCount(), () -> r.errorSamples().toString());
     }
 
     @Test

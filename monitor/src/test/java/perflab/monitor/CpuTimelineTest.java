@@ -1,33 +1,45 @@
 package perflab.monitor;
 
 import org.junit.jupiter.api.Test;
+import perflab.core.os.ProcessCpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CpuTimelineTest {
+    /**
+     * The window's reading is the process counters' own increase when the window's edges are samples (the
+     * run monitor's case: the same read serves the per-second figures); the spin runs by the thread's own CPU
+     * clock, so a busy machine cannot leave it with less CPU than the test expects.
+     */
     @Test
     void cpuInsideAWindowMatchesTheProcessCounters() throws Exception {
         long pid = ProcessHandle.current().pid();
         CpuTimeline timeline = new CpuTimeline(pid);
         timeline.sample();
         Thread.sleep(20);
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long threadStart = threads.getCurrentThreadCpuTime();
         long from = System.currentTimeMillis();
-        perflab.core.os.ProcessCpu.Sample start = perflab.core.os.ProcessCpu.read(pid);
-        timeline.sample();
-        long end = System.nanoTime() + 600_000_000L;
+        ProcessCpu.Sample start = ProcessCpu.read(pid);
+        timeline.add(from, start);
         long sink = 0;
-        while (System.nanoTime() < end) {
-            sink += sink * 31 + 7;
+        while (threads.getCurrentThreadCpuTime() - threadStart < 200_000_000L) {
+            for (int i = 0; i < 10_000; i++) {
+                sink += sink * 31 + 7;
+            }
         }
-        timeline.sample();
-        perflab.core.os.ProcessCpu.Sample stop = perflab.core.os.ProcessCpu.read(pid);
+        double threadSeconds = (threads.getCurrentThreadCpuTime() - threadStart) / 1e9;
+        ProcessCpu.Sample stop = ProcessCpu.read(pid);
         long to = System.currentTimeMillis();
+        timeline.add(to, stop);
+        Thread.sleep(20);
+        timeline.sample();
         double cpu = timeline.cpuSecondsBetween(from, to);
-        double direct = perflab.core.os.ProcessCpu.secondsBetween(start, stop);
-        // whatever else the machine does, the window's reading agrees with the process's own counters
-        assertTrue(cpu > 0.05, "cpu " + cpu + " " + sink);
-        assertEquals(direct, cpu, 0.05);
+        double direct = ProcessCpu.secondsBetween(start, stop);
+        assertEquals(direct, cpu, 1e-9);
+        // each /proc reading is truncated to a 10 ms tick: two readings can lose up to two ticks
+        assertTrue(cpu >= threadSeconds - 0.02, "cpu " + cpu + ", the spinning thread alone " + threadSeconds + " (" + sink + ")");
     }
 
     @Test

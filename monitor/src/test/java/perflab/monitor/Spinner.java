@@ -23,7 +23,9 @@ public final class Spinner {
         long end = System.nanoTime() + ms * 1_000_000L;
         long x = 0;
         while (System.nanoTime() < end) {
-            x += x * 31 + 7;
+            for (int i = 0; i < 10_000; i++) { // arithmetic between clock reads: user time, whatever the clock source
+                x += x * 31 + 7;
+            }
         }
         sink = x;
         System.out.println("SPUN " + (threads.getCurrentThreadCpuTime() - cpuStart));

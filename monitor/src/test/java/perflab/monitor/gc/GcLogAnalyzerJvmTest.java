@@ -35,13 +35,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Real JVMs: for each collector on each installed JDK, a child JVM allocates for a second with perflab's GC
  * logging, then prints its GarbageCollectorMXBean counts and times; the analysis of its log must agree.
  *
- * <p>Tolerances: collection counts of stop-the-world collectors exactly; concurrent collectors (ZGC,
- * Shenandoah) within 2 cycles and 6 pauses, since a cycle may start or end between the beans' reading and the
- * JVM's exit. Pause time: the log's pause line times the whole GC operation (pre- and post-evacuation work
- * included), the bean only the collection proper, so the log may not be lower than the bean by more than
- * 20 ms or 10%, and may be higher by up to 30 ms + 75% (Serial's young pauses log ~20% more on an idle
- * machine; G1 on JDK 17 logged 52% more on this loaded 2-core machine once). Allocation rate within 30% of the
- * main thread's own allocated bytes over the run.
+ * <p>Tolerances: collection counts of stop-the-world collectors within one (a collection starting in the
+ * millisecond the child read its beans); concurrent collectors (ZGC, Shenandoah) within 2 cycles and 6 pauses,
+ * since a cycle may start or end between the beans' reading and the cut. Pause time: the log's pause line times
+ * the whole GC operation, the bean only the collection proper, so the log is no lower than the bean (less
+ * rounding), and the analysis equals the log's own pause lines (see {@link #pauseTimeAgrees}). Allocation rate
+ * within 30% of the main thread's own allocated bytes over the run: the child copies its live ring before the
+ * run starts, so the span the log measures (between collections) and the child's differ by an eden's fill at
+ * either end. The child allocates for a second and at least 12 heaps' worth, so young collections come however
+ * busy the machine is.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class GcLogAnalyzerJvmTest {
@@ -155,8 +157,14 @@ class GcLogAnalyzerJvmTest {
                 what + ": expected " + expected + " ± " + tolerance + " but the analysis says " + actual);
     }
 
+    /**
+     * The bean times the collection inside the pause the log times, so the log's pauses are no shorter (less the
+     * beans' whole-millisecond rounding); how much longer depends on how long the VM thread waited for a CPU during
+     * the pause's other work, which a busy machine stretches, so above that the analysis must equal the pause
+     * lines of the log, summed by a scan of its own.
+     */
     private static void pauseTimeAgrees(double beanMs, double logMs, String what) {
-        assertTrue(logMs >= beanMs - Math.max(20, 0.10 * beanMs) && logMs <= beanMs * 1.75 + 30,
+        assertTrue(logMs >= beanMs - Math.max(20, 0.10 * beanMs),
                 what + ": pause ms: the JVM's beans say " + beanMs + ", the analysis " + logMs);
     }
 
@@ -197,6 +205,9 @@ class GcLogAnalyzerJvmTest {
             assertNull(a.gcCpuSeconds(), what + ": no gc,cpu lines for concurrent collectors");
         }
         assertEquals(a.count(), a.youngCount() + a.fullCount() + a.concurrentCount());
+        // every pause (G1's remark and cleanup too) is in the total: the log's pause lines, summed by a scan of its own
+        near(pauseMsIn(child.log(), Long.MIN_VALUE, child.beansAt()), a.totalPauseMs(), 0.01, 1e-6,
+                what + ": pause ms of the log's pause lines");
 
         double expectedRate = child.allocatedBytes() / 1048576.0 / ((child.end() - child.start()) / 1000.0);
         if (a.collector().equals("zgc-generational")) {
@@ -238,14 +249,27 @@ class GcLogAnalyzerJvmTest {
     }
 
     private static final Pattern PAUSE_LINE = Pattern.compile(
-            "^\\[([^]]+)]\\[[^]]+]\\[[^]]+]\\[gc(?:,phases)?\\s*] GC\\(\\d+\\) (?:[yYoO]: )?Pause .* [\\d.]+ms$");
+            "^\\[([^]]+)]\\[[^]]+]\\[[^]]+]\\[gc(?:,phases)?\\s*] GC\\(\\d+\\) (?:[yYoO]: )?Pause .* ([\\d.]+)ms$");
 
     private static long pauseLinesIn(Path log, long from, long to) throws IOException {
+        return pauseLines(log, from, to).size();
+    }
+
+    private static double pauseMsIn(Path log, long from, long to) throws IOException {
+        return pauseLines(log, from, to).stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    /** The durations of the log's pause lines that end (are logged) between two instants, by a scan of its own. */
+    private static List<Double> pauseLines(Path log, long from, long to) throws IOException {
         java.time.format.DateTimeFormatter f = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
         try (Stream<String> lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
             return lines.map(PAUSE_LINE::matcher).filter(Matcher::matches)
-                    .mapToLong(m -> java.time.OffsetDateTime.parse(m.group(1), f).toInstant().toEpochMilli())
-                    .filter(t -> t >= from && t <= to).count();
+                    .filter(m -> {
+                        long t = java.time.OffsetDateTime.parse(m.group(1), f).toInstant().toEpochMilli();
+                        return t >= from && t <= to;
+                    })
+                    .map(m -> Double.parseDouble(m.group(2)))
+                    .toList();
         }
     }
 

@@ -19,6 +19,16 @@ public final class GcWorkload {
         long durationMs = Long.parseLong(args[1]);
         long thread = Thread.currentThread().getId();
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        Object[] live = null;
+        if (mode.equals("alloc")) {
+            live = new Object[1000];
+            for (int i = 0; i < live.length; i++) {
+                live[i] = new byte[16 * 1024];
+            }
+            // the ring's first copy into the old generation, long on a busy machine, before the measured span: the
+            // log's allocation rate is measured between collections, and that pause is not between two of them
+            System.gc();
+        }
         long allocatedAtStart = threads.getThreadAllocatedBytes(thread);
         long start = System.currentTimeMillis();
         System.out.println("START " + start);
@@ -39,13 +49,13 @@ public final class GcWorkload {
                 System.gc();
             }
         } else {
-            Object[] live = new Object[1000];
-            for (int i = 0; i < live.length; i++) {
-                live[i] = new byte[16 * 1024];
-            }
             Random random = new Random(1);
             long end = start + durationMs;
-            for (int i = 0; System.currentTimeMillis() < end; i++) {
+            // and at least 12 heaps' worth, so that young collections come (a dozen or more) however slowly a busy
+            // machine lets this thread allocate
+            long floor = 12 * Runtime.getRuntime().maxMemory();
+            for (int i = 0; System.currentTimeMillis() < end
+                    || threads.getThreadAllocatedBytes(thread) - allocatedAtStart < floor; i++) {
                 for (int k = 0; k < 1000; k++) {
                     sink = new byte[random.nextInt(2048)];
                 }
@@ -64,13 +74,17 @@ public final class GcWorkload {
                     .append(b.getCollectionTime()).append('\n');
         }
         // Concurrent collectors may still start cycles before the JVM exits: the test cuts the log here.
-        System.out.println("BEANS_AT " + System.currentTimeMillis());
+        long beansAt = System.currentTimeMillis();
+        System.out.println("BEANS_AT " + beansAt);
         System.out.print(beans);
         System.out.println("ALLOCATED " + allocated);
         System.out.println("END " + endMs);
         if (mode.equals("alloc")) {
             // A quiet phase: explicit collections with nothing allocating in between, so that what each leaves
             // is the live set alone, however little CPU the collector got (no floating garbage to carry).
+            while (System.currentTimeMillis() <= beansAt) {
+                Thread.onSpinWait(); // the test cuts the log at BEANS_AT's millisecond: no quiet collection in it
+            }
             System.out.println("QUIET_START " + System.currentTimeMillis());
             for (int i = 0; i < 3; i++) {
                 System.gc();
