@@ -31,8 +31,11 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -52,6 +55,9 @@ final class EchoServer implements AutoCloseable {
     final AtomicLong requests = new AtomicLong();
     final AtomicLong connections = new AtomicLong();
     final Set<Channel> seenChannels = ConcurrentHashMap.newKeySet();
+    /** When set, each connection's request arrival times (System.nanoTime, when the server read them). */
+    volatile boolean recordArrivals;
+    final Map<Channel, List<Long>> arrivals = new ConcurrentHashMap<>();
     private final EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("test-echo-server", true));
     /** Holds answers until the test lets them go (see {@link AnswerGate}). */
     final AnswerGate gate = new AnswerGate(group);
@@ -89,6 +95,9 @@ final class EchoServer implements AutoCloseable {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
             requests.incrementAndGet();
+            if (recordArrivals) {
+                arrivals.computeIfAbsent(ctx.channel(), c -> new CopyOnWriteArrayList<>()).add(System.nanoTime());
+            }
             if (neverAnswer) {
                 return;
             }

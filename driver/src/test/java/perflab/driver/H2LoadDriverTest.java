@@ -1,6 +1,7 @@
 package perflab.driver;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,6 +22,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class H2LoadDriverTest {
     private H2EchoServer server;
     private EchoTraffic traffic;
+
+    /**
+     * Several tests give the driver a 300 ms timeout, which also bounds the h2c SETTINGS exchange and a PING's
+     * answer: a short run first loads the HTTP/2 classes of both sides, so that no test pays for that inside
+     * its timeout, whichever runs first.
+     */
+    @BeforeAll
+    static void loadTheHttp2Classes() throws InterruptedException {
+        try (H2EchoServer warm = new H2EchoServer()) {
+            TestSpec spec = new TestSpec(warm.uri());
+            spec.http = LoadSpec.HttpVersion.H2C;
+            spec.requests = 200;
+            new LoadDriver(spec.build(), new EchoTraffic()).run(i -> { });
+        }
+    }
 
     @BeforeEach
     void start() throws InterruptedException {
@@ -159,10 +175,8 @@ class H2LoadDriverTest {
         TestSpec spec = h2(server.uri(), 4, 2);
         spec.timeout = Duration.ofMillis(300);
         spec.duration = Duration.ofMillis(1500);
-        long t0 = System.nanoTime();
         DriverResult r = run(spec);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        assertTrue(seconds < 1.5 + 2.5, "took " + seconds + " s");
+        LoadDriverTest.assertEndedOnTime(spec, r, System.currentTimeMillis());
         assertTrue(r.errors().get(ErrorKind.TIMEOUT) >= 8, r.errors().toString());
         assertEquals(r.errorCount(), r.errors().get(ErrorKind.TIMEOUT), r.errors().toString());
         assertEquals(0, r.successes());

@@ -14,8 +14,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
@@ -201,9 +199,20 @@ class LoadDriverTest {
         spec.clients = 2;
         spec.think = Duration.ofMillis(100);
         spec.duration = Duration.ofSeconds(1);
+        server.recordArrivals = true;
         DriverResult r = run(spec);
-        // 2 clients x (1 s / (100 ms + a little)) and no more
-        assertTrue(r.successes() >= 12 && r.successes() <= 22, "successes " + r.successes());
+        // By causality, whatever the machine's speed: a client sends its next request no sooner than 100 ms after
+        // the answer to its last, which the server sent after reading that request.
+        for (List<Long> arrivals : server.arrivals.values()) {
+            for (int i = 1; i < arrivals.size(); i++) {
+                long gapMs = (arrivals.get(i) - arrivals.get(i - 1)) / 1_000_000;
+                assertTrue(gapMs >= 100, "a client's requests " + gapMs + " ms apart: " + arrivals);
+            }
+        }
+        assertEquals(2, server.arrivals.size());
+        // and so no more than 1 + window / think per client
+        long most = 2 * (1 + (long) (r.measuredSeconds() / 0.1));
+        assertTrue(r.successes() >= 2 && r.successes() <= most, "successes " + r.successes() + ", at most " + most);
     }
 
     @Test
@@ -243,10 +252,8 @@ class LoadDriverTest {
         TestSpec spec = new TestSpec(server.uri());
         spec.timeout = Duration.ofMillis(300);
         spec.duration = Duration.ofMillis(1500);
-        long t0 = System.nanoTime();
         DriverResult r = run(spec);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        assertTrue(seconds < 1.5 + 2.5, "took " + seconds + " s");
+        assertEndedOnTime(spec, r, System.currentTimeMillis());
         assertTrue(r.errors().get(ErrorKind.TIMEOUT) >= 4, r.errors().toString());
         assertEquals(0, r.successes());
         assertTrue(r.complete());
@@ -264,14 +271,13 @@ class LoadDriverTest {
         }
         TestSpec spec = new TestSpec(URI.create("http://127.0.0.1:" + port + "/echo"));
         spec.duration = Duration.ofSeconds(1);
-        long t0 = System.nanoTime();
         DriverResult r = run(spec);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        assertTrue(seconds < 3.5, "took " + seconds + " s");
+        assertEndedOnTime(spec, r, System.currentTimeMillis());
         long connectErrors = r.errors().get(ErrorKind.CONNECT);
         assertTrue(connectErrors >= 4, r.errors().toString());
-        // backoff: 4 clients cannot fail more than ~4 x (1 s / 10 ms) times, and not in a tight spin
-        assertTrue(connectErrors < 500, "connect errors " + connectErrors);
+        // backoff: each client waits at least 10 ms between two connects, so no more than window / 10 ms each
+        long most = 4 * (1 + (long) (r.measuredSeconds() / 0.010));
+        assertTrue(connectErrors <= most, "connect errors " + connectErrors + ", at most " + most);
         assertEquals(0, r.successes());
         assertEquals(0, r.connectionsOpened());
         assertTrue(r.errorSamples().get(0).startsWith("connect"), r.errorSamples().toString());
@@ -288,12 +294,14 @@ class LoadDriverTest {
         spec.rate = 100;
         spec.timeout = Duration.ofMillis(300);
         spec.duration = Duration.ofSeconds(1);
-        long t0 = System.nanoTime();
         DriverResult r = run(spec);
-        assertTrue((System.nanoTime() - t0) / 1e9 < 3.5);
+        assertEndedOnTime(spec, r, System.currentTimeMillis());
         assertTrue(r.errors().get(ErrorKind.CONNECT) > 0, r.errors().toString());
-        // due requests that found no connection for longer than the timeout fail as timeouts, unsent
-        assertEquals(100, r.errorCount(), 40, r.errors().toString());
+        // due requests that found no connection for longer than the timeout fail as timeouts, unsent; only due
+        // ones can (how many expire inside the window depends on how promptly a busy machine runs the loops)
+        long timeouts = r.errors().get(ErrorKind.TIMEOUT);
+        double due = 100 * r.measuredSeconds();
+        assertTrue(timeouts >= 1 && timeouts <= due + 1, "timeouts " + timeouts + " of " + due + " due: " + r.errors());
         assertEquals(0, r.successes());
     }
 
@@ -338,20 +346,22 @@ class LoadDriverTest {
         TestSpec spec = new TestSpec(server.uri());
         spec.duration = Duration.ofSeconds(30);
         LoadDriver driver = new LoadDriver(spec.build(), traffic);
-        ScheduledExecutorService stopper = Executors.newSingleThreadScheduledExecutor();
-        try {
-            stopper.schedule(() -> driver.stop(), 1, TimeUnit.SECONDS);
-            long t0 = System.nanoTime();
-            DriverResult r = driver.run(intervals::add);
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            assertFalse(r.complete());
-            assertEquals("interrupted", r.endReason());
-            assertTrue(seconds < 5, "took " + seconds + " s");
-            assertTrue(r.successes() > 10, "successes " + r.successes());
-            assertTrue(r.measuredSeconds() > 0.5 && r.measuredSeconds() < 3, "window " + r.measuredSeconds());
-        } finally {
-            stopper.shutdownNow();
-        }
+        Thread stopper = new Thread(() -> { // stops once 50 answers were checked, however long that takes
+            while (traffic.checks.get() < 50) {
+                Thread.onSpinWait();
+            }
+            driver.stop();
+        });
+        stopper.setDaemon(true);
+        stopper.start();
+        long t0 = System.nanoTime();
+        DriverResult r = driver.run(intervals::add);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertFalse(r.complete());
+        assertEquals("interrupted", r.endReason());
+        assertTrue(r.successes() > 0, "successes " + r.successes());
+        assertTrue(r.measuredSeconds() > 0 && r.measuredSeconds() <= seconds, "window " + r.measuredSeconds());
+        assertEndedOnTime(spec, r, System.currentTimeMillis());
     }
 
     @Test
@@ -363,7 +373,9 @@ class LoadDriverTest {
         driver.stop();
         long t0 = System.nanoTime();
         DriverResult r = driver.run(intervals::add);
-        assertTrue((System.nanoTime() - t0) / 1e9 < 3);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        // not the 5 s warm-up nor the 30 s window: the end is the stop, and only the loops' shutdown remains
+        assertTrue(seconds < 5, "took " + seconds + " s");
         assertFalse(r.complete());
         assertEquals(0, r.requests());
     }
@@ -398,14 +410,40 @@ class LoadDriverTest {
         assertEquals(phases.lastIndexOf(Phase.WARMUP) + 1, phases.indexOf(Phase.MEASURE), phases.toString());
         long measured = intervals.stream().filter(i -> i.phase() == Phase.MEASURE).mapToLong(Interval::successes).sum();
         long warm = intervals.stream().filter(i -> i.phase() == Phase.WARMUP).mapToLong(Interval::successes).sum();
-        // the cut at the phase change races with completions: a few may land on the other side
-        assertEquals(r.successes(), measured, Math.max(20, r.successes() * 0.02));
-        assertEquals(r.warmupRequests(), warm, Math.max(20, r.warmupRequests() * 0.02));
-        // counters and recorders are swapped a moment apart: a completion may straddle a cut
+        // Every completion is in one interval or the other, but the interval is cut when the ticker thread wakes
+        // after the phase change, so the measured completions before that land in the last warm-up interval:
+        // no more than the window's answers in that gap, counted at twice the window's mean rate (a second's
+        // rate varies; the gap is milliseconds, longer when the machine is busy), and the clients in flight.
+        // (a completion whose phase was taken just before a cut and counted just after it may cross: one per client)
+        assertEquals(r.successes() + r.warmupRequests(), measured + warm, spec.clients, "every completion counted once");
+        Interval lastWarm = intervals.get(phases.lastIndexOf(Phase.WARMUP));
+        long gapMs = Math.max(0, lastWarm.endEpochMs() - r.measureStartEpochMs());
+        double leaked = r.successes() - measured;
+        double mostLeaked = 2 * r.successes() / r.measuredSeconds() * (gapMs + 1) / 1000.0 + spec.clients;
+        assertTrue(leaked >= -spec.clients && leaked <= mostLeaked,
+                leaked + " measured completions counted in the warm-up's last interval, cut " + gapMs + " ms late");
+        // counters and recorders are swapped a moment apart: a completion in flight may straddle a cut
         long counted = intervals.stream().mapToLong(Interval::successes).sum();
         long recorded = intervals.stream().mapToLong(i -> i.latency().getTotalCount()).sum();
-        assertEquals(counted, recorded, 10);
-        assertEquals(2.5, r.measuredSeconds(), 0.3);
+        assertEquals(counted, recorded, spec.clients * phases.size());
+        // the window never ends early; it ends when the controlling thread wakes, late on a busy machine
+        assertTrue(r.measuredSeconds() >= 2.5 - 0.002 && r.measuredSeconds() <= 2.5 + 1, "window " + r.measuredSeconds());
+    }
+
+    /**
+     * The run returned within what the driver allows itself after its window: the grace for requests in flight
+     * (the timeout, at most {@link LoadDriver#MAX_GRACE_NANOS}) and the event loops' 2 s shutdown, plus a second
+     * for a busy machine to schedule it; a driver that waited on its 30 s default or a stuck connection fails.
+     */
+    static void assertEndedOnTime(TestSpec spec, DriverResult r, long returnedEpochMs) {
+        double graceSeconds = Math.min(spec.timeout.toNanos(), LoadDriver.MAX_GRACE_NANOS) / 1e9;
+        double after = (returnedEpochMs - r.measureEndEpochMs()) / 1000.0;
+        assertTrue(after >= 0 && after <= graceSeconds + 2 + 1, "returned " + after + " s after its window ended");
+        if (spec.duration != null && r.complete()) {
+            double asked = spec.duration.toMillis() / 1000.0;
+            assertTrue(r.measuredSeconds() >= asked - 0.002 && r.measuredSeconds() <= asked + 1,
+                    "window " + r.measuredSeconds() + " s for " + asked + " s asked");
+        }
     }
 
     @Test
@@ -414,7 +452,10 @@ class LoadDriverTest {
         TestSpec spec = new TestSpec(server.uri());
         spec.duration = Duration.ofMillis(500);
         run(spec);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        // Netty's global executor thread (not daemon) leaves after a second without work: wait for that, then
+        // poll (a leaked thread never leaves, so the bound only caps how long a failure takes to show)
+        io.netty.util.concurrent.GlobalEventExecutor.INSTANCE.awaitInactivity(30, TimeUnit.SECONDS);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         List<String> leaked;
         do {
             leaked = Thread.getAllStackTraces().keySet().stream()
