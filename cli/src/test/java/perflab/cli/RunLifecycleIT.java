@@ -31,7 +31,8 @@ class RunLifecycleIT {
     void completeRunWritesEveryResultFile() throws Exception {
         Path out = work.resolve("run");
         try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "2s",
-                "--duration", "3s", "--heap", "64m", "--gc", "serial", "--seed", "7", "--jfr", "--out", out.toString())) {
+                "--duration", "3s", "--heap", "64m", "--gc", "serial", "--jvm", "-Xmn4m", "--seed", "7", "--jfr", "--out",
+                out.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
             assertTrue(p.out().contains("=============Overall Test Result============"), p.out());
             assertTrue(p.out().contains("Overall Throughput: echoComplexTypeDoc"), p.out());
@@ -77,7 +78,8 @@ class RunLifecycleIT {
         assertTrue(network.get("packetsOutPerSec").asDouble() > 0, network.toString());
         JsonNode gc = summary.get("gc");
         assertEquals("serial", gc.get("collector").asText(), summary.toString());
-        assertTrue(gc.get("count").asLong() > 0, "a 64 MB heap collects in 3 s of load: " + gc);
+        // a 4 MB young generation fills in a few hundred requests, however few a busy machine lets through
+        assertTrue(gc.get("count").asLong() > 0, "a 4 MB young generation collects in 3 s of load: " + gc);
         assertTrue(gc.get("totalPauseMs").asDouble() > 0, gc.toString());
         assertTrue(gc.get("overheadPercent").asDouble() > 0 && gc.get("overheadPercent").asDouble() < 100, gc.toString());
         assertTrue(gc.get("allocatedBytesPerRequest").asDouble() > 0, gc.toString());

@@ -48,7 +48,9 @@ public abstract class GatewayContractTest {
     void start() throws Exception {
         backend = ClaimServicesBackend.start(new ServerSettings("127.0.0.1", 0, 32, ServerSettings.DEFAULT_MAX_REQUEST_BYTES,
                 0, false, "access.log", false, ServerSettings.Http.HTTP1));
-        gateway = startGateway("--backend-url", "http://127.0.0.1:" + backend.port(), "--backend-timeout", "1500ms",
+        // a back-end timeout no call here comes near, however slow a cold JVM on a busy machine is; the timeout
+        // itself is tested on a gateway of its own
+        gateway = startGateway("--backend-url", "http://127.0.0.1:" + backend.port(), "--backend-timeout", "30s",
                 "--max-request-bytes", Integer.toString(256 * 1024), "--server-threads", "16");
     }
 
@@ -218,8 +220,22 @@ public abstract class GatewayContractTest {
         assertEquals(before, backend.received(), mediation + ": the refused message reached the back end");
     }
 
+    /**
+     * A back end that answers after 5 s, behind a 1.5 s timeout: the fault comes no sooner than the timeout and
+     * before the back end would have answered, which is what a gateway that waited for it could not do.
+     */
     @Test
     void backEndFaultsAndSlownessBecomeFaultsQuickly() throws Exception {
+        StartedServer impatient = startGateway("--backend-url", "http://127.0.0.1:" + backend.port(),
+                "--backend-timeout", "1500ms");
+        try {
+            backEndFaultsAndSlownessBecomeFaults(impatient);
+        } finally {
+            impatient.stop();
+        }
+    }
+
+    private void backEndFaultsAndSlownessBecomeFaults(StartedServer gateway) throws Exception {
         for (String mediation : ClaimsContract.MEDIATIONS) {
             ClaimMessages.Spec spec = request(mediation, "west", ClaimMessages.RoutingPosition.EARLY, 3072, 3072).spec();
             HttpResponse<byte[]> faulted = post(gateway, mediation, ClaimMessages.build(spec.withPolicy("POL-FAULT-1")).withId(6));
@@ -234,7 +250,7 @@ public abstract class GatewayContractTest {
             text = new String(slow.body(), StandardCharsets.UTF_8);
             assertEquals(500, slow.statusCode(), text);
             assertTrue(text.contains("did not answer within 1500 ms"), text);
-            assertTrue(millis < 4500, "the timeout fault took " + millis + " ms");
+            assertTrue(millis >= 1500 && millis < 5000, "the timeout fault took " + millis + " ms");
         }
     }
 
@@ -244,7 +260,8 @@ public abstract class GatewayContractTest {
         try (ServerSocket s = new ServerSocket(0)) {
             closedPort = s.getLocalPort();
         }
-        StartedServer orphan = startGateway("--backend-url", "http://127.0.0.1:" + closedPort, "--backend-timeout", "2s");
+        // refused connections fail at once: a fault well inside the timeout shows the gateway did not wait for it
+        StartedServer orphan = startGateway("--backend-url", "http://127.0.0.1:" + closedPort, "--backend-timeout", "10s");
         try {
             for (String mediation : ClaimsContract.MEDIATIONS) {
                 String body = request(mediation, "south", ClaimMessages.RoutingPosition.EARLY, 3072, 3072).withId(8);
@@ -254,7 +271,7 @@ public abstract class GatewayContractTest {
                 String text = new String(response.body(), StandardCharsets.UTF_8);
                 assertEquals(500, response.statusCode(), text);
                 assertTrue(text.contains("soap:Server") && text.contains("unreachable"), text);
-                assertTrue(millis < 3000, mediation + " took " + millis + " ms");
+                assertTrue(millis < 10_000, mediation + " took " + millis + " ms");
             }
         } finally {
             orphan.stop();

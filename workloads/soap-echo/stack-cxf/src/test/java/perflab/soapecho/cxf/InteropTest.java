@@ -104,7 +104,9 @@ class InteropTest {
             assertEquals(describe(sent), describe(back));
         }
 
-        long deadline = System.nanoTime() + 2_000_000_000L;
+        // the server counts a request a moment after the client has its answer: wait for the count (the bound only
+        // caps how long a wrong count takes to fail; the equality below catches one too many)
+        long deadline = System.nanoTime() + 30_000_000_000L;
         while (server.metrics().http2Requests() < http2Before + overHttp2 && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }

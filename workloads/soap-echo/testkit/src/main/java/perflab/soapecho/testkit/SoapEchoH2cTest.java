@@ -114,7 +114,9 @@ public abstract class SoapEchoH2cTest {
 
     /** The server records a request when its response is done, which may be just after the client has it. */
     private long http2Count(long expected) throws InterruptedException {
-        long deadline = System.nanoTime() + 2_000_000_000L;
+        // the server counts a request a moment after the client has its answer: wait for the count (the bound only
+        // caps how long a wrong count takes to fail; the equality below catches one too many)
+        long deadline = System.nanoTime() + 30_000_000_000L;
         while (server.metrics().http2Requests() < expected && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
