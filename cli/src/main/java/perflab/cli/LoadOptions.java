@@ -38,7 +38,13 @@ final class LoadOptions {
     @Option(names = "--requests", paramLabel = "N", description = "Measured window as a count of completed requests (e.g. 500k) instead of a time.")
     String requests;
 
-    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "10s", description = "Warm-up time, not measured. Default: ${DEFAULT-VALUE}.")
+    /** The longest an automatic warm-up may last when --warmup auto gives no maximum. */
+    static final String AUTO_WARMUP_MAX = "120s";
+
+    @Option(names = "--warmup", paramLabel = "auto[:MAX]|TIME", defaultValue = "auto",
+            description = "Warm-up, not measured. auto: until the JIT compilers of the SUT and the driver are quiet and "
+                    + "throughput (closed model) or latency (open model) is steady for 5 s in a row, at most MAX "
+                    + "(default " + AUTO_WARMUP_MAX + "); a TIME (30s) is exactly that long. Default: ${DEFAULT-VALUE}.")
     String warmup;
 
     @Option(names = "--warmup-requests", paramLabel = "N", description = "Warm-up as a count of requests instead of a time.")
@@ -141,7 +147,8 @@ final class LoadOptions {
         }
         Duration window = count > 0 ? null : positive("--duration", duration == null ? "20s" : duration);
         long warmupCount = warmupRequests == null ? 0 : Quantities.count("--warmup-requests", warmupRequests);
-        Duration warm = Quantities.duration("--warmup", warmup);
+        boolean auto = warmup.trim().toLowerCase(Locale.ROOT).startsWith("auto");
+        Duration warm = auto ? autoWarmupMax(warmup.trim()) : Quantities.duration("--warmup", warmup);
         Duration think = Quantities.duration("--think-time", thinkTime);
         if (r > 0 && !think.isZero()) {
             throw new IllegalArgumentException("--think-time applies to the closed model only; drop it or --rate");
@@ -160,7 +167,19 @@ final class LoadOptions {
         long s = seed != null ? seed : new java.util.SplittableRandom().nextLong(1, Long.MAX_VALUE);
         return new RunConfig.Load(clients, r, sched, window, count, warm, warmupCount, think,
                 keepalive.toLowerCase(Locale.ROOT), positive("--timeout", timeout), payload, s, deepCheck, protocol,
-                streamsPerConnection, extra());
+                streamsPerConnection, extra(), auto && warmupCount == 0);
+    }
+
+    /** The maximum of "auto" or "auto:MAX". */
+    private static Duration autoWarmupMax(String value) {
+        String rest = value.substring("auto".length());
+        if (rest.isEmpty()) {
+            return Quantities.duration("--warmup", AUTO_WARMUP_MAX);
+        }
+        if (!rest.startsWith(":") || rest.length() == 1) {
+            throw new IllegalArgumentException("--warmup: '" + value + "' is not auto, auto:MAX (auto:3m) or a time (30s)");
+        }
+        return positive("--warmup auto:MAX", rest.substring(1));
     }
 
     /** Workload-specific traffic settings (TrafficOptions.extra); the workload validates their values. */

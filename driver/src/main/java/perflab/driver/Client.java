@@ -109,8 +109,10 @@ abstract class Client {
      */
     final boolean complete(long now, ResponseView response) {
         int phase = window.completionPhase();
-        boolean deep = phase == MeasurementWindow.WARMUP || (phase == MeasurementWindow.MEASURE && deepCheckRatio > 0
-                && (deepCheckRatio >= 1 || deepSampler.nextDouble() < deepCheckRatio));
+        // the warm-up's first answers all, then the same sample in warm-up and window: the warm-up warms the path
+        // the window measures
+        boolean deep = phase != MeasurementWindow.DONE && (phase == MeasurementWindow.WARMUP && window.takeWarmupDeepCheck()
+                || deepCheckRatio > 0 && (deepCheckRatio >= 1 || deepSampler.nextDouble() < deepCheckRatio));
         Verdict verdict;
         try {
             verdict = session.check(request, response, deep);

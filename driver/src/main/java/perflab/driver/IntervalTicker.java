@@ -4,46 +4,60 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 import perflab.core.traffic.ErrorKind;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The once-a-second thread (not an event loop, so a slow listener cannot delay requests): swaps every loop's
- * recorders, merges them into copies the listener owns, and reports an {@link Interval}. An interval is also
- * cut at each phase change so that no interval mixes warm-up and measurement (apart from the few completions
- * that race with the cut itself).
+ * recorders, merges them into copies the listener owns, and reports an {@link Interval}. Each completion is
+ * recorded in its own phase's recorders, so the cut at the phase change (made when this thread wakes, a moment
+ * after the change) reports the warm-up's last interval up to the window's start and the window's first interval
+ * from it, each holding exactly its own phase's completions. At the phase change and at the end the cut first
+ * waits until every loop has finished the completion it was in, so none is recorded after the cut: the measured
+ * intervals add up exactly to the run's totals.
  */
 final class IntervalTicker implements Runnable {
-    private static final long PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1);
+    static final long PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long BARRIER_TIMEOUT_SECONDS = 10;
 
-    private final List<LoopStats> loops;
+    private final long periodNanos;
+    private final List<DriverLoop> loops;
     private final MeasurementWindow window;
     private final IntervalListener listener;
-    private final Histogram[][] recycled;
-    private final long[][] lastCounters;
+    /** Histograms handed back by the recorders, per loop, phase and figure (latency, service, failed, lag). */
+    private final Histogram[][][] recycled;
+    private final long[][][] lastCounters;
     private final Thread thread;
     private boolean cutRequested;
     private boolean finishRequested;
     private boolean listenerFailed;
 
-    private int intervalPhase;
+    /** The phase of the intervals reported so far: WARMUP, MEASURE, or DONE once the last one went out. */
+    private int reportedPhase;
     private long intervalStartEpochMs;
     private long phaseStartNanos;
 
-    IntervalTicker(List<LoopStats> loops, MeasurementWindow window, IntervalListener listener) {
+    /** {@code periodNanos}: {@link #PERIOD_NANOS} but in tests that want many cuts. */
+    IntervalTicker(List<DriverLoop> loops, MeasurementWindow window, IntervalListener listener, long periodNanos) {
+        this.periodNanos = periodNanos;
         this.loops = loops;
         this.window = window;
         this.listener = listener;
-        this.recycled = new Histogram[loops.size()][4];
-        this.lastCounters = new long[loops.size()][LoopStats.COUNTERS];
+        this.recycled = new Histogram[loops.size()][2][4];
+        this.lastCounters = new long[loops.size()][2][LoopStats.COUNTERS];
         this.thread = new Thread(this, "perflab-driver-ticker");
         this.thread.setDaemon(true);
     }
 
     void start() {
-        intervalPhase = window.phase();
+        reportedPhase = window.phase();
         intervalStartEpochMs = System.currentTimeMillis();
         phaseStartNanos = System.nanoTime();
         thread.start();
@@ -66,7 +80,7 @@ final class IntervalTicker implements Runnable {
 
     @Override
     public void run() {
-        long nextCut = System.nanoTime() + PERIOD_NANOS;
+        long nextCut = System.nanoTime() + periodNanos;
         while (true) {
             boolean finishing;
             synchronized (this) {
@@ -81,64 +95,112 @@ final class IntervalTicker implements Runnable {
                 finishing = finishRequested;
                 cutRequested = false;
             }
-            long now = cut();
+            long now = cut(finishing);
             if (finishing) {
                 return;
             }
-            nextCut = now + PERIOD_NANOS;
+            nextCut = now + periodNanos;
         }
     }
 
-    private long cut() {
+    private long cut(boolean finishing) {
+        int current = window.phase();
+        if (finishing || current != reportedPhase) {
+            awaitLoops(); // a completion whose phase was taken before now is recorded before the recorders are read
+        }
         long endEpochMs = System.currentTimeMillis();
         long nowNanos = System.nanoTime();
+        if (reportedPhase == MeasurementWindow.WARMUP) {
+            boolean ended = current != MeasurementWindow.WARMUP;
+            long end = ended ? Math.min(endEpochMs, window.measureStartEpochMs()) : endEpochMs;
+            report(MeasurementWindow.WARMUP, intervalStartEpochMs, end, nowNanos);
+            if (ended) {
+                reportedPhase = MeasurementWindow.MEASURE;
+                intervalStartEpochMs = end;
+                phaseStartNanos = window.measureStartNanos();
+            }
+        }
+        if (reportedPhase == MeasurementWindow.MEASURE && current != MeasurementWindow.WARMUP) {
+            boolean ended = current == MeasurementWindow.DONE;
+            long end = ended ? Math.min(endEpochMs, Math.max(intervalStartEpochMs, window.measureEndEpochMs())) : endEpochMs;
+            report(MeasurementWindow.MEASURE, intervalStartEpochMs, end, nowNanos);
+            if (ended) {
+                reportedPhase = MeasurementWindow.DONE;
+            }
+        }
+        intervalStartEpochMs = endEpochMs;
+        return nowNanos;
+    }
+
+    /** Drains one phase's recorders and counters and reports them, unless the interval is empty and has no length. */
+    private void report(int phase, long startEpochMs, long endEpochMs, long nowNanos) {
         Histogram latency = new Histogram(LoopStats.DIGITS);
         Histogram service = new Histogram(LoopStats.DIGITS);
         Histogram failed = new Histogram(LoopStats.DIGITS);
         Histogram lag = new Histogram(LoopStats.DIGITS);
         long[] sums = new long[LoopStats.COUNTERS];
         for (int i = 0; i < loops.size(); i++) {
-            LoopStats s = loops.get(i);
-            latency.add(drain(s.latency, i, 0));
-            service.add(drain(s.serviceTime, i, 1));
-            failed.add(drain(s.failed, i, 2));
-            lag.add(drain(s.lag, i, 3));
+            LoopStats.PhaseRecorders r = loops.get(i).stats.phases[phase];
+            latency.add(drain(r.latency, i, phase, 0));
+            service.add(drain(r.serviceTime, i, phase, 1));
+            failed.add(drain(r.failed, i, phase, 2));
+            lag.add(drain(r.lag, i, phase, 3));
             for (int c = 0; c < LoopStats.COUNTERS; c++) {
-                long v = s.counters.get(c);
-                sums[c] += v - lastCounters[i][c];
-                lastCounters[i][c] = v;
+                long v = r.counters.get(c);
+                sums[c] += v - lastCounters[i][phase][c];
+                lastCounters[i][phase][c] = v;
             }
         }
-        int label = intervalPhase;
-        if (label != MeasurementWindow.DONE && endEpochMs > intervalStartEpochMs) {
-            Map<ErrorKind, Long> errors = new EnumMap<>(ErrorKind.class);
-            for (ErrorKind k : ErrorKind.values()) {
-                errors.put(k, sums[LoopStats.ERRORS + k.ordinal()]);
-            }
-            Interval interval = new Interval(label == MeasurementWindow.WARMUP ? Phase.WARMUP : Phase.MEASURE,
-                    intervalStartEpochMs, endEpochMs, (nowNanos - phaseStartNanos) / 1e9, sums[LoopStats.SUCCESSES],
-                    errors, latency, service, failed, lag, sums[LoopStats.BYTES_SENT], sums[LoopStats.BYTES_RECEIVED]);
-            try {
-                listener.onInterval(interval);
-            } catch (RuntimeException e) {
-                if (!listenerFailed) {
-                    listenerFailed = true; // once: a broken listener must not stop the run or flood the console
-                    System.err.println("perflab driver: the interval listener failed: " + e);
-                }
+        boolean empty = latency.getTotalCount() == 0 && failed.getTotalCount() == 0 && sums[LoopStats.SUCCESSES] == 0;
+        if (endEpochMs <= startEpochMs && empty) {
+            return;
+        }
+        Map<ErrorKind, Long> errors = new EnumMap<>(ErrorKind.class);
+        for (ErrorKind k : ErrorKind.values()) {
+            errors.put(k, sums[LoopStats.ERRORS + k.ordinal()]);
+        }
+        Interval interval = new Interval(phase == MeasurementWindow.WARMUP ? Phase.WARMUP : Phase.MEASURE,
+                startEpochMs, Math.max(startEpochMs, endEpochMs), Math.max(0, nowNanos - phaseStartNanos) / 1e9,
+                sums[LoopStats.SUCCESSES], errors, latency, service, failed, lag, sums[LoopStats.BYTES_SENT],
+                sums[LoopStats.BYTES_RECEIVED]);
+        try {
+            listener.onInterval(interval);
+        } catch (RuntimeException e) {
+            if (!listenerFailed) {
+                listenerFailed = true; // once: a broken listener must not stop the run or flood the console
+                System.err.println("perflab driver: the interval listener failed: " + e);
             }
         }
-        int current = window.phase();
-        if (current != label) {
-            intervalPhase = current;
-            phaseStartNanos = nowNanos;
-        }
-        intervalStartEpochMs = endEpochMs;
-        return nowNanos;
     }
 
-    private Histogram drain(SingleWriterRecorder recorder, int loop, int which) {
-        Histogram h = recorder.getIntervalHistogram(recycled[loop][which]);
-        recycled[loop][which] = h;
+    /**
+     * Runs an empty task on every loop and waits for them: a loop runs tasks between the completions it handles,
+     * so afterwards every completion that began before has been recorded. Bounded: a stuck loop only costs exactness.
+     */
+    private void awaitLoops() {
+        List<Future<?>> done = new ArrayList<>();
+        for (DriverLoop loop : loops) {
+            try {
+                done.add(loop.eventLoop.submit(() -> { }));
+            } catch (RejectedExecutionException e) {
+                // shutting down: nothing more will be recorded on it
+            }
+        }
+        for (Future<?> f : done) {
+            try {
+                f.get(BARRIER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (ExecutionException | TimeoutException e) {
+                // an empty task cannot fail; a loop that does not answer is left as it is
+            }
+        }
+    }
+
+    private Histogram drain(SingleWriterRecorder recorder, int loop, int phase, int which) {
+        Histogram h = recorder.getIntervalHistogram(recycled[loop][phase][which]);
+        recycled[loop][phase][which] = h;
         return h;
     }
 }

@@ -55,6 +55,8 @@ public final class LoadDriver {
     private final Traffic traffic;
     private final MeasurementWindow window;
     private volatile boolean started;
+    /** How often intervals are cut: a second, shorter in tests that want many cuts. */
+    long intervalNanos = IntervalTicker.PERIOD_NANOS;
 
     public LoadDriver(LoadSpec spec, Traffic traffic) {
         this.spec = spec;
@@ -65,6 +67,14 @@ public final class LoadDriver {
     /** Ends the run early from any thread (Ctrl-C hook, SUT crash); {@link #run} returns what was measured. */
     public void stop() {
         stop("interrupted");
+    }
+
+    /**
+     * Ends a timed warm-up now, from any thread (an automatic warm-up that found the system warm): the measured
+     * window starts at once. No effect once the window has started, or on a warm-up by count.
+     */
+    public void endWarmup() {
+        window.endTimedWarmup();
     }
 
     /** Like {@link #stop()}, with the reason the result reports. */
@@ -142,17 +152,15 @@ public final class LoadDriver {
             }
             boolean warmup = spec.warmupRequests() > 0 || !spec.warmup().isZero();
             window.begin(warmup);
-            List<LoopStats> stats = new ArrayList<>();
-            loops.forEach(l -> stats.add(l.stats));
-            ticker = new IntervalTicker(stats, window, listener == null ? i -> { } : listener);
+            ticker = new IntervalTicker(loops, window, listener == null ? i -> { } : listener, intervalNanos);
             ticker.start();
             loops.forEach(DriverLoop::start);
 
             if (warmup) {
                 if (spec.warmupRequests() > 0) {
                     window.awaitMeasureStart();
-                } else if (!window.awaitMeasureEnd(spec.warmup().toNanos())) {
-                    window.startMeasure();
+                } else if (!window.awaitMeasureStart(spec.warmup().toNanos())) {
+                    window.startMeasure(); // the warm-up's time is up (unless endWarmup() ended it first)
                 }
             }
             ProcessCpu.Sample cpuStart = ProcessCpu.self();

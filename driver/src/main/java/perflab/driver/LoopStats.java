@@ -9,8 +9,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * The statistics of one event loop. The loop's thread is the only writer, so recording takes no lock: the
  * per-second recorders are HdrHistogram single-writer recorders that the ticker swaps, and the per-second
- * counters are cumulative values the ticker differences. The measured-window totals are plain fields that
- * are read only through a task run on the loop (which orders them after every write).
+ * counters are cumulative values the ticker differences; both are kept per phase (warm-up, measured), so an
+ * interval cut a moment after the phase change still holds each completion in its own phase, and the measured
+ * intervals add up exactly to the totals. The measured-window totals are plain fields that are read only through
+ * a task run on the loop (which orders them after every write).
  */
 final class LoopStats {
     /** Latencies are microseconds; anything beyond an hour is clamped (3 significant digits throughout). */
@@ -23,12 +25,23 @@ final class LoopStats {
     static final int BYTES_RECEIVED = BYTES_SENT + 1;
     static final int COUNTERS = BYTES_RECEIVED + 1;
 
-    final SingleWriterRecorder latency = recorder();
-    final SingleWriterRecorder serviceTime = recorder();
-    final SingleWriterRecorder failed = recorder();
-    final SingleWriterRecorder lag = recorder();
-    /** Cumulative since the start; written with lazySet by the loop, read by the ticker. */
-    final AtomicLongArray counters = new AtomicLongArray(COUNTERS);
+    /** Per-second recorders and counters by phase: {@link MeasurementWindow#WARMUP}, {@link MeasurementWindow#MEASURE}. */
+    final PhaseRecorders[] phases = {new PhaseRecorders(), new PhaseRecorders()};
+
+    /** One phase's per-second figures. */
+    static final class PhaseRecorders {
+        final SingleWriterRecorder latency = recorder();
+        final SingleWriterRecorder serviceTime = recorder();
+        final SingleWriterRecorder failed = recorder();
+        final SingleWriterRecorder lag = recorder();
+        /** Cumulative since the start; written with lazySet by the loop, read by the ticker. */
+        final AtomicLongArray counters = new AtomicLongArray(COUNTERS);
+
+        private void increment(int counter, long by) {
+            // Single writer: an ordered store is enough, no read-modify-write atomics on the hot path.
+            counters.lazySet(counter, counters.get(counter) + by);
+        }
+    }
 
     // Measured window totals: loop thread only.
     final Histogram totalLatency = histogram();
@@ -61,9 +74,10 @@ final class LoopStats {
         }
         long lat = micros(latencyNanos);
         long svc = micros(serviceNanos);
-        latency.recordValue(lat);
-        serviceTime.recordValue(svc);
-        increment(SUCCESSES, 1);
+        PhaseRecorders p = phases[phase];
+        p.latency.recordValue(lat);
+        p.serviceTime.recordValue(svc);
+        p.increment(SUCCESSES, 1);
         if (phase == MeasurementWindow.MEASURE) {
             totalLatency.recordValue(lat);
             totalServiceTime.recordValue(svc);
@@ -78,8 +92,9 @@ final class LoopStats {
             return;
         }
         long lat = micros(latencyNanos);
-        failed.recordValue(lat);
-        increment(ERRORS + kind.ordinal(), 1);
+        PhaseRecorders p = phases[phase];
+        p.failed.recordValue(lat);
+        p.increment(ERRORS + kind.ordinal(), 1);
         if (phase == MeasurementWindow.MEASURE) {
             totalFailed.recordValue(lat);
             totalErrors[kind.ordinal()]++;
@@ -93,7 +108,7 @@ final class LoopStats {
             return;
         }
         long us = micros(lagNanos);
-        lag.recordValue(us);
+        phases[phase].lag.recordValue(us);
         if (phase == MeasurementWindow.MEASURE) {
             totalLag.recordValue(us);
         }
@@ -103,7 +118,7 @@ final class LoopStats {
         if (phase == MeasurementWindow.DONE) {
             return;
         }
-        increment(BYTES_SENT, bytes);
+        phases[phase].increment(BYTES_SENT, bytes);
         if (phase == MeasurementWindow.MEASURE) {
             totalBytesSent += bytes;
         }
@@ -113,7 +128,7 @@ final class LoopStats {
         if (phase == MeasurementWindow.DONE) {
             return;
         }
-        increment(BYTES_RECEIVED, bytes);
+        phases[phase].increment(BYTES_RECEIVED, bytes);
         if (phase == MeasurementWindow.MEASURE) {
             totalBytesReceived += bytes;
         }
@@ -123,11 +138,6 @@ final class LoopStats {
         if (phase == MeasurementWindow.MEASURE) {
             connectionsOpened++;
         }
-    }
-
-    private void increment(int counter, long by) {
-        // Single writer: an ordered store is enough, no read-modify-write atomics on the hot path.
-        counters.lazySet(counter, counters.get(counter) + by);
     }
 
     /** A copy of the measured totals. Run on the loop's thread. */

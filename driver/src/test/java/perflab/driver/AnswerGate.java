@@ -6,18 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Holds a test server's answers until the test says: a test that needs every client's request in flight at once
- * (all connections open, all streams of a connection used) gets it by construction, whatever the machine's
- * speed, instead of by a stall that is long enough only on a quiet machine. Its state lives on the server's one
- * event loop; the test's calls are handed to that loop.
+ * Holds a test server's first answers until a given number wait: a test that needs every client's request in
+ * flight at once (all connections open, all streams of a connection used) gets it by construction, whatever the
+ * machine's speed, instead of by a stall that is long enough only on a quiet machine. Its state lives on the
+ * server's one event loop; the test's calls are handed to that loop.
  */
 final class AnswerGate {
     private final EventLoopGroup serverLoop;
     private int holdUntilWaiting;
-    private long holdFrom = Long.MAX_VALUE;
-    private long answersSeen;
     private final List<Runnable> held = new ArrayList<>();
-    private Runnable onFirstHeld;
 
     /** {@code serverLoop}: the server's group, of one event loop. */
     AnswerGate(EventLoopGroup serverLoop) {
@@ -29,41 +26,20 @@ final class AnswerGate {
         serverLoop.submit(() -> holdUntilWaiting = requests).syncUninterruptibly();
     }
 
-    /** From the {@code n}-th request on (1-based), answers wait for {@link #open()}; {@code onFirstHeld} runs once. */
-    void holdFrom(long n, Runnable onFirstHeld) {
-        serverLoop.submit(() -> {
-            holdFrom = n;
-            this.onFirstHeld = onFirstHeld;
-        }).syncUninterruptibly();
-    }
-
-    /** Releases every held answer and lets the later ones through; from any thread. */
-    void open() {
-        serverLoop.execute(this::release);
-    }
-
     /** On the server's loop: answers now, or later if the gate holds it. */
     void answer(Runnable respond) {
-        answersSeen++;
         if (holdUntilWaiting > 0) {
             held.add(respond);
             if (held.size() >= holdUntilWaiting) {
                 holdUntilWaiting = 0;
                 release();
             }
-        } else if (answersSeen >= holdFrom) {
-            if (held.isEmpty() && onFirstHeld != null) {
-                onFirstHeld.run();
-                onFirstHeld = null;
-            }
-            held.add(respond);
         } else {
             respond.run();
         }
     }
 
     private void release() {
-        holdFrom = Long.MAX_VALUE;
         List<Runnable> all = new ArrayList<>(held);
         held.clear();
         all.forEach(Runnable::run);

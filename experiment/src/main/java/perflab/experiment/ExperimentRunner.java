@@ -188,6 +188,9 @@ public final class ExperimentRunner {
         if (s == null) {
             return;
         }
+        if (s.warmup() != null && s.warmup().ranOut()) {
+            say("perflab: warning: %s: the warm-up %s", rec.directory(), perflab.report.ConsoleSummary.warmup(s.warmup()));
+        }
         for (RunSummary.Sut process : new RunSummary.Sut[] {s.sut(), s.backend()}) {
             if (process != null && process.compilingInWindow()) {
                 say("perflab: warning: %s: the %s's JIT compiler used %.0f%% of a core in the measured window; "

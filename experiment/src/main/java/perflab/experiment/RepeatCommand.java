@@ -37,7 +37,7 @@ public final class RepeatCommand {
         if (l.warmupRequests() > 0) {
             add(args, "--warmup-requests", Long.toString(l.warmupRequests()));
         } else {
-            add(args, "--warmup", l.warmup().toMillis() + "ms");
+            add(args, "--warmup", (l.warmupAuto() ? "auto:" : "") + l.warmup().toMillis() + "ms");
         }
         add(args, "--payload", Integer.toString(l.payload()));
         add(args, "--keepalive", l.keepalive());

@@ -34,6 +34,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -182,9 +183,11 @@ public final class RunOrchestrator {
                 ConnectionPolicy.parse(load.keepalive()), load.timeout(), load.deepCheck(), load.seed(), 0, 0,
                 LoadSpec.HttpVersion.parse(load.http()), load.streamsPerConnection());
         double measureSeconds = load.duration() == null ? Double.NaN : load.duration().toMillis() / 1000.0;
-        double warmupSeconds = load.warmupRequests() > 0 ? Double.NaN : load.warmup().toMillis() / 1000.0;
+        // the live line's "n/total": an automatic warm-up has no set length
+        double warmupSeconds = load.warmupRequests() > 0 || load.warmupAuto() ? Double.NaN : load.warmup().toMillis() / 1000.0;
         long sutPid = sut == null ? -1 : sut.pid();
         DriverResult result;
+        long driveStartMs;
         String iface = NetworkCounters.interfaceFor(target.getHost());
         Path gcLog = sut == null ? null : runDir.resolve("gc.log");
         RunRecorder recorder = new RunRecorder(runDir, sutPid, sut == null ? -1 : sut.backendPid(), iface, gcLog, console, warmupSeconds, measureSeconds,
@@ -195,6 +198,10 @@ public final class RunOrchestrator {
             if (interrupted) {
                 d.stop();
             }
+            if (load.warmupAuto()) {
+                recorder.endWarmupWhenWarm(load.rate() > 0, d::endWarmup);
+            }
+            driveStartMs = System.currentTimeMillis();
             try {
                 result = d.run(recorder);
             } catch (InterruptedException e) {
@@ -210,7 +217,14 @@ public final class RunOrchestrator {
         String endReason = crashed ? sutExit : interrupted ? "interrupted" : result.endReason();
         boolean complete = result.complete() && !crashed && !interrupted;
         GcAnalysis gc = gcLog == null ? null : analyzeGc(gcLog, result, sut.alive());
-        RunSummary summary = summarize(config, workload, stack(config), result, recorder, sut, complete, endReason, gc);
+        RunSummary.Warmup warmup = warmup(load, result, driveStartMs, recorder);
+        runJson.put("warmupEndedBy", warmup.endedBy());
+        runJson.put("warmupSeconds", warmup.seconds());
+        if (console != null) {
+            console.println((warmup.ranOut() ? "perflab: warning: " : "perflab: ") + perflab.report.ConsoleSummary.warmup(warmup));
+        }
+        RunSummary summary = summarize(config, workload, stack(config), result, recorder, sut, complete, endReason, gc,
+                warmup);
         Json.write(runDir.resolve("summary.json"), summary);
         if (!result.errorSamples().isEmpty()) {
             AtomicFiles.write(runDir.resolve("errors.txt"), String.join(System.lineSeparator(), result.errorSamples()) + System.lineSeparator());
@@ -222,6 +236,30 @@ public final class RunOrchestrator {
         perflab.report.RunReport.writeQuietly(runDir, console); // report.html; never fails the run
         int status = complete ? RunOutcome.OK : interrupted && !crashed ? RunOutcome.INTERRUPTED : RunOutcome.FAILED;
         return new RunOutcome(runDir, summary, status);
+    }
+
+    /** How the warm-up ended: the rule of {@link RunSummary.Warmup}. */
+    static RunSummary.Warmup warmup(RunConfig.Load load, DriverResult r, long driveStartMs, RunRecorder recorder) {
+        double seconds = Math.max(0, (r.measureStartEpochMs() - driveStartMs) / 1000.0);
+        Double max = load.warmupAuto() ? load.warmup().toMillis() / 1000.0 : null;
+        String endedBy;
+        String because = null;
+        boolean reachedWindow = r.measureEndEpochMs() > r.measureStartEpochMs() || r.requests() > 0;
+        if (load.warmupRequests() > 0) {
+            endedBy = "requests";
+        } else if (load.warmup().isZero()) {
+            endedBy = "none";
+        } else if (!reachedWindow) {
+            endedBy = "stopped";
+        } else if (!load.warmupAuto()) {
+            endedBy = "time";
+        } else if (recorder.warmedUp()) {
+            endedBy = "steady";
+        } else {
+            endedBy = "max";
+            because = recorder.notWarmBecause();
+        }
+        return new RunSummary.Warmup(endedBy, round(seconds), max, because);
     }
 
     /**
@@ -261,7 +299,7 @@ public final class RunOrchestrator {
 
     static RunSummary summarize(RunConfig config, Workload workload, String stack, DriverResult r,
                                 RunRecorder recorder, SutProcess sut, boolean complete, String endReason,
-                                GcAnalysis gc) {
+                                GcAnalysis gc, RunSummary.Warmup warmup) {
         RunConfig.Load load = config.load();
         double seconds = r.measuredSeconds();
         double throughput = seconds > 0 ? r.successes() / seconds : 0;
@@ -299,7 +337,7 @@ public final class RunOrchestrator {
                 r.successes(), errors, round(throughput), round(throughput / load.clients()),
                 LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
                 Steadiness.of(recorder.measuredThroughputPerSecond()), driverFigures, sutFigures, machine, network, gc,
-                harness, backendFigures);
+                harness, backendFigures, warmup);
     }
 
     /** A monitored process's figures over the measured window (the SUT, or the back end it started). */

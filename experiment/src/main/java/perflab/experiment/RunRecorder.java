@@ -54,6 +54,10 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private final double[] measured;
     private int measuredCount;
     private long seconds;
+    /** Set for an automatic warm-up: judges each warm-up second, and ends the warm-up once through onWarm. */
+    private WarmupJudge warmupJudge;
+    private Runnable onWarm;
+    private boolean warmDeclared;
 
     /**
      * @param sutPid         the SUT's pid, or -1 when perflab did not start it
@@ -92,6 +96,25 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         return log;
     }
 
+    /**
+     * Judges the warm-up second by second ({@link WarmupJudge}) and runs {@code onWarm} once, when the system is
+     * warm (the driver's {@code endWarmup}).
+     */
+    synchronized void endWarmupWhenWarm(boolean openModel, Runnable onWarm) {
+        this.warmupJudge = new WarmupJudge(openModel);
+        this.onWarm = onWarm;
+    }
+
+    /** Whether the automatic warm-up found the system warm (false: it ran to its maximum, or was not automatic). */
+    synchronized boolean warmedUp() {
+        return warmDeclared;
+    }
+
+    /** Why the automatic warm-up's last seconds were not warm, or null. */
+    synchronized String notWarmBecause() {
+        return warmupJudge == null || warmDeclared ? null : warmupJudge.notWarmBecause();
+    }
+
     /** A sample of everything monitored, so that a window ending now reads off exactly. */
     void sample() {
         monitor.sample();
@@ -128,6 +151,13 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             measured[measuredCount++] = throughput;
         }
         LatencySummary latency = LatencySummary.of(interval.latency());
+        if (interval.phase() == Phase.WARMUP && warmupJudge != null && !warmDeclared
+                && warmupJudge.warm(new WarmupJudge.Second(interval.seconds(), throughput, latency.p50(),
+                        sut == null ? Double.NaN : sut.jitCpuPercent(),
+                        m.backend() == null ? Double.NaN : m.backend().jitCpuPercent(), driverJit))) {
+            warmDeclared = true;
+            onWarm.run();
+        }
         LatencySummary service = LatencySummary.of(interval.serviceTime());
         double cpu = sut == null ? Double.NaN : sut.cpuPercent();
         long requests = interval.successes() + interval.errorCount();

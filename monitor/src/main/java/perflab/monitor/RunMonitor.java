@@ -37,7 +37,8 @@ public final class RunMonitor {
 
     /** One second's figures; NaN (or null {@code sut}) for what is not monitored or not yet known. */
     public record Second(ProcessSampler.Reading sut, double machineCpuPercent, double packetsInPerSec,
-                         double packetsOutPerSec, double bytesInPerSec, double bytesOutPerSec) {
+                         double packetsOutPerSec, double bytesInPerSec, double bytesOutPerSec,
+                         ProcessSampler.Reading backend) {
     }
 
     /**
@@ -98,7 +99,7 @@ public final class RunMonitor {
     public synchronized Second sample() {
         long now = System.currentTimeMillis();
         ProcessSampler.Reading reading = sample(sut, sutTimeline, now);
-        sample(backend, backendTimeline, now);
+        ProcessSampler.Reading backendReading = sample(backend, backendTimeline, now);
         MachineCpu.Sample machine = MachineCpu.read();
         double machinePercent = MachineCpu.percentBusy(machinePrevious, machine);
         if (machine != null) {
@@ -125,7 +126,7 @@ public final class RunMonitor {
                 netPreviousNanos = nanos;
             }
         }
-        return new Second(reading, machinePercent, pin, pout, bin, bout);
+        return new Second(reading, machinePercent, pin, pout, bin, bout, backendReading);
     }
 
     private static ProcessSampler.Reading sample(ProcessSampler process, CounterTimeline timeline, long now) {

@@ -73,6 +73,9 @@ public final class ConsoleSummary {
         row(out, "driver", "cpu %.2f s (%.1f%%), gc pauses %.1f ms, %d connections opened in the window%s", d.cpuSeconds(),
                 d.cpuPercent(), d.gcPauseMs(), d.connectionsOpened(),
                 d.saturated() ? "  SATURATED: " + d.saturationReason() : "");
+        if (s.warmup() != null) {
+            row(out, "warm-up", "%s", warmup(s.warmup()));
+        }
         row(out, "steady", "%s (cv %.3f, trend %+.2f%%/min over %d s)%s", s.steady().steady() ? "yes" : "no",
                 s.steady().cv(), s.steady().trendPercentPerMin(), s.steady().seconds(), steadinessHint(s.steady()));
         out.append(harnessBlock(s));
@@ -87,6 +90,21 @@ public final class ConsoleSummary {
         row(out, label, "compiler threads %.2f s (%.1f%% of one core)%s", nan(process.jitCpuSeconds()),
                 process.jitCpuPercent(), process.compilingInWindow()
                         ? " — STILL COMPILING: part of the window ran code not yet fully optimised; give a longer --warmup" : "");
+    }
+
+    /** How the warm-up ended, in words; when it ran out, what that means for the figures and what to change. */
+    public static String warmup(RunSummary.Warmup w) {
+        return switch (w.endedBy()) {
+            case "steady" -> String.format(Locale.ROOT, "warm after %.0f s: JIT compilers quiet and the load steady",
+                    w.seconds());
+            case "max" -> String.format(Locale.ROOT, "reached its maximum of %.0f s without settling (%s): the figures "
+                    + "may be of a system still warming; give --warmup auto:MAX a longer maximum", w.maxSeconds(),
+                    w.notWarmBecause() == null ? "no reason recorded" : w.notWarmBecause());
+            case "time" -> String.format(Locale.ROOT, "%.0f s, as set (--warmup)", w.seconds());
+            case "requests" -> String.format(Locale.ROOT, "%.0f s, by count (--warmup-requests)", w.seconds());
+            case "none" -> "none";
+            default -> String.format(Locale.ROOT, "%s after %.0f s", w.endedBy(), w.seconds());
+        };
     }
 
     /** What an unsteady window most likely means, so the user knows what to change. */

@@ -125,6 +125,9 @@ public final class RunReport {
         if (s.driver() != null && s.driver().saturated()) {
             page.notice("warn", "The driver, not the SUT, limited this run: " + s.driver().saturationReason() + ".");
         }
+        if (s.warmup() != null && s.warmup().ranOut()) {
+            page.notice("warn", "The warm-up " + ConsoleSummary.warmup(s.warmup()) + ".");
+        }
         if (s.steady() != null && !s.steady().steady()) {
             page.notice("info", String.format(java.util.Locale.ROOT,
                     "Throughput was not steady in the measured window (cv %.3f, trend %+.1f%%/min over %d s): read the throughput chart before the totals.",
@@ -262,6 +265,9 @@ public final class RunReport {
             t.styledRow(s.driver().saturated() ? "bad" : null, "driver", ReportNumbers.num(s.driver().cpuPercent(), "% CPU"),
                     (s.driver().saturated() ? "saturated: " + s.driver().saturationReason() + "; " : "")
                             + "GC pauses " + ReportNumbers.num(s.driver().gcPauseMs(), "ms"));
+        }
+        if (s.warmup() != null) {
+            t.styledRow(s.warmup().ranOut() ? "bad" : null, "warm-up", s.warmup().endedBy(), ConsoleSummary.warmup(s.warmup()));
         }
         if (s.steady() != null) {
             t.styledRow(s.steady().steady() ? null : "bad", "steady", s.steady().steady() ? "yes" : "no",

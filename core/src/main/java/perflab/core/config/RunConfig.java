@@ -28,13 +28,24 @@ public record RunConfig(String workload, String stack, String operation, Load lo
      * @param streamsPerConnection h2c: concurrent streams per connection (1 for HTTP/1.1)
      * @param extra       workload-specific traffic settings by CLI flag name without dashes ("request-size"),
      *                    handed to the workload as {@code TrafficOptions.extra}; empty for most workloads
+     * @param warmupAuto  the warm-up ends when the system is warm ({@code --warmup auto}), {@code warmup} being
+     *                    its maximum; false: {@code warmup} is its exact length
      */
     public record Load(int clients, double rate, String schedule, Duration duration, long requests,
                        Duration warmup, long warmupRequests, Duration thinkTime, String keepalive, Duration timeout,
                        int payload, long seed, double deepCheck, String http, int streamsPerConnection,
-                       Map<String, String> extra) {
+                       Map<String, String> extra, boolean warmupAuto) {
         public Load {
             extra = extra == null ? Map.of() : Map.copyOf(extra); // null: a run.json written before extras existed
+        }
+
+        /** A load with a warm-up of fixed length. */
+        public Load(int clients, double rate, String schedule, Duration duration, long requests,
+                    Duration warmup, long warmupRequests, Duration thinkTime, String keepalive, Duration timeout,
+                    int payload, long seed, double deepCheck, String http, int streamsPerConnection,
+                    Map<String, String> extra) {
+            this(clients, rate, schedule, duration, requests, warmup, warmupRequests, thinkTime, keepalive, timeout,
+                    payload, seed, deepCheck, http, streamsPerConnection, extra, false);
         }
 
         /** A load without workload-specific settings. */
@@ -52,7 +63,7 @@ public record RunConfig(String workload, String stack, String operation, Load lo
         /** The same load with another number of clients (a point of a client-scaling sweep). */
         public Load withClients(int n) {
             return new Load(n, rate, schedule, duration, requests, warmup, warmupRequests, thinkTime, keepalive,
-                    timeout, payload, seed, deepCheck, http, streamsPerConnection, extra);
+                    timeout, payload, seed, deepCheck, http, streamsPerConnection, extra, warmupAuto);
         }
     }
 

@@ -1,5 +1,6 @@
 package perflab.core.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import perflab.core.result.gc.GcAnalysis;
 
@@ -14,7 +15,27 @@ public record RunSummary(String workload, String stack, String operation, String
                          long requests, long successes, Map<String, Long> errors, double throughput,
                          double throughputPerClient, LatencySummary latencyMs, LatencySummary serviceTimeMs,
                          LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
-                         Machine machine, Network network, GcAnalysis gc, Harness harness, Sut backend) {
+                         Machine machine, Network network, GcAnalysis gc, Harness harness, Sut backend,
+                         Warmup warmup) {
+
+    /**
+     * How the warm-up before the window ended.
+     *
+     * @param endedBy        {@code steady} (an automatic warm-up found the system warm), {@code max} (an automatic
+     *                       one ran to its maximum: the figures may be of a system still warming), {@code time} (a
+     *                       fixed --warmup), {@code requests} (--warmup-requests), {@code none}, or {@code stopped}
+     * @param seconds        how long it lasted
+     * @param maxSeconds     an automatic warm-up's maximum, else null
+     * @param notWarmBecause when it ran to its maximum: what its last seconds still showed ("SUT JIT compiler at 12%
+     *                       of a core"), else null
+     */
+    public record Warmup(String endedBy, double seconds, Double maxSeconds, String notWarmBecause) {
+        /** Whether the figures may be of a system still warming up. */
+        @JsonIgnore
+        public boolean ranOut() {
+            return "max".equals(endedBy);
+        }
+    }
 
     /**
      * Whether per-second throughput in the measured window was steady.
