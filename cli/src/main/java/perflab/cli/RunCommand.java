@@ -3,6 +3,7 @@ package perflab.cli;
 import perflab.core.config.RunConfig;
 import perflab.core.workload.Workload;
 import perflab.core.workload.Workloads;
+import perflab.experiment.SutProfiler;
 import perflab.experiment.RunDirectory;
 import perflab.experiment.RunOrchestrator;
 import perflab.experiment.SweepRunner;
@@ -42,7 +43,8 @@ final class RunCommand implements Callable<Integer> {
         RunConfig.Load runLoad = load.toLoad();
         return new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), runLoad, sut.toSut(0, runLoad.http()), null,
-                driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet);
+                driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
+                sut.profile == null ? null : SutProfiler.event(sut.profile));
     }
 
     static String operation(Workload w, String requested) {
@@ -80,7 +82,7 @@ final class RunCommand implements Callable<Integer> {
             RunConfig.Load load = config.load().withClients(n);
             points.add(new SweepRunner.Point("clients-" + n, Integer.toString(n), new RunConfig(config.workload(),
                     config.stack(), config.operation(), load, config.sut(), config.target(), config.driverCpus(),
-                    dir.resolve("clients-" + n).toString(), config.quiet())));
+                    dir.resolve("clients-" + n).toString(), config.quiet(), config.profile())));
         }
         SweepRunner sweep = new SweepRunner(Perflab.home(), config.quiet() ? null : System.out, jfr);
         Shutdown.onSignal(() -> sweep.interrupt(Duration.ofSeconds(60)));

@@ -64,6 +64,12 @@ final class SutOptions {
     @Option(names = "--jfr", description = "Record a flight recording of the SUT (JFR, profile settings) into the result directory as sut.jfr, written when the SUT stops.")
     boolean jfr;
 
+    @Option(names = "--profile", paramLabel = "cpu|alloc|lock|wall", arity = "0..1", fallbackValue = "cpu",
+            description = "Profile the SUT (and a back end of its own) over the measured window with async-profiler: a "
+                    + "flame graph per process (profile-sut.html) in the result directory, its hottest frames in the "
+                    + "report. Without a value: cpu.")
+    String profile;
+
     /** @param http the protocol the SUT serves: "http1" or "h2c" (h2c connectors also serve HTTP/1.1) */
     RunConfig.Sut toSut(int defaultPort, String http) {
         if (heap != null) {

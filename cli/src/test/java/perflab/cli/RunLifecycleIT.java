@@ -142,6 +142,35 @@ class RunLifecycleIT {
         assertGone(run.get("effectiveJvm").get("pid").asLong());
     }
 
+    /**
+     * --profile cpu on a real run: async-profiler attached to the SUT for the measured window leaves a flame graph,
+     * the collapsed stacks with the SUT's own request path in them, and the report links both; an automatic
+     * warm-up says how it ended.
+     */
+    @Test
+    void profileLeavesAFlameGraphOfTheSutsRequestPath() throws Exception {
+        Path out = work.resolve("profiled");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "auto:10s",
+                "--duration", "4s", "--heap", "128m", "--gc", "parallel", "--profile", "cpu", "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
+            assertTrue(p.out().contains("cpu profile of the sut: "), p.out());
+            assertTrue(p.out().contains("perflab: the warm-up ended after ")
+                    || p.out().contains("perflab: warning: the warm-up reached its maximum of 10 s"), p.out());
+        }
+        String html = Files.readString(out.resolve("profile-sut.html"));
+        assertTrue(html.contains("<html") || html.contains("<!DOCTYPE"), "a flame graph page: " + html.substring(0, Math.min(200, html.length())));
+        String collapsed = Files.readString(out.resolve("profile-sut.collapsed"));
+        assertTrue(collapsed.lines().anyMatch(l -> l.contains("perflab/soapecho/lean/")), "the lean SUT's request path is in the profile");
+        JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
+        assertTrue(run.get("commandLine").asText().contains("--profile cpu"), run.toString());
+        JsonNode top = run.get("profiles").get("sut").get("topFrames");
+        assertTrue(top.size() > 0, run.toString());
+        assertTrue(Files.readString(out.resolve("report.html")).contains("profile-sut.html"), "the report links the flame graph");
+        JsonNode warmup = JSON.readTree(out.resolve("summary.json").toFile()).get("warmup");
+        assertTrue(List.of("steady", "max").contains(warmup.get("endedBy").asText()), warmup.toString());
+        assertEquals(10.0, warmup.get("maxSeconds").asDouble(), warmup.toString());
+    }
+
     @Test
     void ctrlCKeepsPartialResultsAndStopsTheSut() throws Exception {
         Path out = work.resolve("interrupted");

@@ -75,6 +75,9 @@ public final class RepeatCommand {
             for (Map.Entry<String, String> e : new java.util.TreeMap<>(s.settings()).entrySet()) {
                 add(args, "--" + e.getKey(), e.getValue());
             }
+            if (c.profile() != null) {
+                add(args, "--profile", c.profile());
+            }
         }
         if (c.driverCpus() != null) {
             add(args, "--driver-cpus", c.driverCpus());

@@ -201,9 +201,16 @@ public final class RunOrchestrator {
             if (load.warmupAuto()) {
                 recorder.endWarmupWhenWarm(load.rate() > 0, d::endWarmup);
             }
+            WindowProfiles profiles = profiles(config, sut, runDir);
+            if (profiles != null) {
+                recorder.onMeasureStart(profiles::start);
+            }
             driveStartMs = System.currentTimeMillis();
             try {
                 result = d.run(recorder);
+                if (profiles != null) {
+                    runJson.put("profiles", profiles.stop());
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 d.stop();
@@ -221,7 +228,8 @@ public final class RunOrchestrator {
         runJson.put("warmupEndedBy", warmup.endedBy());
         runJson.put("warmupSeconds", warmup.seconds());
         if (console != null) {
-            console.println((warmup.ranOut() ? "perflab: warning: " : "perflab: ") + perflab.report.ConsoleSummary.warmup(warmup));
+            console.println((warmup.ranOut() ? "perflab: warning: " : "perflab: ") + "the warm-up "
+                    + perflab.report.ConsoleSummary.warmup(warmup));
         }
         RunSummary summary = summarize(config, workload, stack(config), result, recorder, sut, complete, endReason, gc,
                 warmup);
@@ -236,6 +244,20 @@ public final class RunOrchestrator {
         perflab.report.RunReport.writeQuietly(runDir, console); // report.html; never fails the run
         int status = complete ? RunOutcome.OK : interrupted && !crashed ? RunOutcome.INTERRUPTED : RunOutcome.FAILED;
         return new RunOutcome(runDir, summary, status);
+    }
+
+    /** The processes --profile watches: the SUT and a back end of its own; null without --profile or a SUT. */
+    private WindowProfiles profiles(RunConfig config, SutProcess sut, Path runDir) {
+        if (config.profile() == null || sut == null) {
+            return null;
+        }
+        Map<String, Long> pids = new LinkedHashMap<>();
+        pids.put("sut", sut.pid());
+        if (sut.backendPid() > 0) {
+            pids.put("backend", sut.backendPid());
+        }
+        Path javaHome = Path.of(config.sut().javaHome() != null ? config.sut().javaHome() : System.getProperty("java.home"));
+        return new WindowProfiles(config.profile(), pids, javaHome, runDir, console);
     }
 
     /** How the warm-up ended: the rule of {@link RunSummary.Warmup}. */

@@ -58,6 +58,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private WarmupJudge warmupJudge;
     private Runnable onWarm;
     private boolean warmDeclared;
+    /** Runs once, at the first measured interval (the profiler's start). */
+    private Runnable onMeasureStart;
 
     /**
      * @param sutPid         the SUT's pid, or -1 when perflab did not start it
@@ -105,6 +107,11 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         this.onWarm = onWarm;
     }
 
+    /** Runs {@code hook} once, when the first measured interval comes in (a moment after the window starts). */
+    synchronized void onMeasureStart(Runnable hook) {
+        this.onMeasureStart = hook;
+    }
+
     /** Whether the automatic warm-up found the system warm (false: it ran to its maximum, or was not automatic). */
     synchronized boolean warmedUp() {
         return warmDeclared;
@@ -149,6 +156,11 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         double throughput = interval.successes() / interval.seconds();
         if (interval.phase() == Phase.MEASURE && measuredCount < measured.length) {
             measured[measuredCount++] = throughput;
+        }
+        if (interval.phase() == Phase.MEASURE && onMeasureStart != null) {
+            Runnable hook = onMeasureStart;
+            onMeasureStart = null;
+            hook.run();
         }
         LatencySummary latency = LatencySummary.of(interval.latency());
         if (interval.phase() == Phase.WARMUP && warmupJudge != null && !warmDeclared

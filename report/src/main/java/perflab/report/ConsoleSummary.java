@@ -92,18 +92,21 @@ public final class ConsoleSummary {
                         ? " — STILL COMPILING: part of the window ran code not yet fully optimised; give a longer --warmup" : "");
     }
 
-    /** How the warm-up ended, in words; when it ran out, what that means for the figures and what to change. */
+    /**
+     * How the warm-up ended, as words that follow "the warm-up"; when it ran out, what that means for the figures
+     * and what to change.
+     */
     public static String warmup(RunSummary.Warmup w) {
         return switch (w.endedBy()) {
-            case "steady" -> String.format(Locale.ROOT, "warm after %.0f s: JIT compilers quiet and the load steady",
-                    w.seconds());
+            case "steady" -> String.format(Locale.ROOT, "ended after %.0f s: the JIT compilers were quiet and the load "
+                    + "steady", w.seconds());
             case "max" -> String.format(Locale.ROOT, "reached its maximum of %.0f s without settling (%s): the figures "
                     + "may be of a system still warming; give --warmup auto:MAX a longer maximum", w.maxSeconds(),
                     w.notWarmBecause() == null ? "no reason recorded" : w.notWarmBecause());
-            case "time" -> String.format(Locale.ROOT, "%.0f s, as set (--warmup)", w.seconds());
-            case "requests" -> String.format(Locale.ROOT, "%.0f s, by count (--warmup-requests)", w.seconds());
-            case "none" -> "none";
-            default -> String.format(Locale.ROOT, "%s after %.0f s", w.endedBy(), w.seconds());
+            case "time" -> String.format(Locale.ROOT, "lasted %.0f s, as set (--warmup)", w.seconds());
+            case "requests" -> String.format(Locale.ROOT, "lasted %.0f s, by count (--warmup-requests)", w.seconds());
+            case "none" -> "was off";
+            default -> String.format(Locale.ROOT, "was %s after %.0f s", w.endedBy(), w.seconds());
         };
     }
 

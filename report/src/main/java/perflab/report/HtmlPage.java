@@ -44,6 +44,13 @@ public final class HtmlPage {
         return this;
     }
 
+    /** A paragraph that is a link to a file beside the page ({@code href} relative to it). */
+    public HtmlPage link(String text, String href) {
+        body.append("<p><a href=\"").append(HtmlText.escape(href)).append("\">").append(HtmlText.escape(text))
+                .append("</a></p>\n");
+        return this;
+    }
+
     /** A highlighted line: {@code kind} is {@code warn} or {@code info}. */
     public HtmlPage notice(String kind, String text) {
         body.append("<p class=\"notice ").append(HtmlText.escape(kind)).append("\">").append(HtmlText.escape(text))

@@ -89,9 +89,35 @@ public final class RunReport {
         if (RunReportCharts.hasSut(runs)) {
             page.chart(RunReportCharts.sutResources("sut-resources", runs));
         }
+        profiles(page, run.dir());
         page.paragraph("Files: " + run.dir().toAbsolutePath() + " (run.json, summary.json, timeseries.csv, latency.hlog, "
                 + "service-time.hlog, gc.log; docs/results.md describes each).");
         return page;
+    }
+
+    /** The flame graphs of --profile (profile-NAME.html beside the page) and each one's hottest frames. */
+    private static void profiles(HtmlPage page, java.nio.file.Path dir) throws IOException {
+        List<java.nio.file.Path> graphs;
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+            graphs = files.filter(f -> f.getFileName().toString().matches("profile-[a-z0-9-]+\\.html")).sorted().toList();
+        }
+        if (graphs.isEmpty()) {
+            return;
+        }
+        page.heading("Profiles of the measured window");
+        for (java.nio.file.Path graph : graphs) {
+            String file = graph.getFileName().toString();
+            String name = file.substring("profile-".length(), file.length() - ".html".length());
+            page.link("Flame graph of the " + name + " (async-profiler): " + file, file);
+            java.nio.file.Path collapsed = dir.resolve("profile-" + name + ".collapsed");
+            if (java.nio.file.Files.exists(collapsed)) {
+                HtmlTable t = new HtmlTable("hottest frame (self)", "share of samples");
+                for (ProfileFrames.Frame f : ProfileFrames.top(collapsed, 10)) {
+                    t.row(f.name(), ReportNumbers.num(f.selfPercent(), "%"));
+                }
+                page.table(t);
+            }
+        }
     }
 
     private static String headline(ReportRun run) {

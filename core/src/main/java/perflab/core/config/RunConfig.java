@@ -7,13 +7,22 @@ import java.util.Map;
 /**
  * One run's full configuration, as plain data: parsed and validated once at the edge (CLI flags), recorded
  * in run.json, and enough to repeat the run.
+ *
+ * @param profile async-profiler's event for a profile of the measured window ({@code --profile}: cpu, alloc, lock,
+ *                wall), or null for none
  */
 public record RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
-                        String driverCpus, String out, boolean quiet) {
+                        String driverCpus, String out, boolean quiet, String profile) {
+
+    /** A run without a profile. */
+    public RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
+                     String driverCpus, String out, boolean quiet) {
+        this(workload, stack, operation, load, sut, target, driverCpus, out, quiet, null);
+    }
 
     /** The same run writing into another directory (an experiment's run), quiet or not. */
     public RunConfig withOut(String directory, boolean quietly) {
-        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, directory, quietly);
+        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, directory, quietly, profile);
     }
 
     /**
