@@ -4,6 +4,7 @@ import perflab.core.config.RunConfig;
 import perflab.core.workload.StackInfo;
 import perflab.core.workload.Workload;
 import perflab.core.workload.Workloads;
+import perflab.experiment.SutProfiler;
 import perflab.experiment.RunDirectory;
 import perflab.experiment.SutCommand;
 import perflab.experiment.SutProcess;
@@ -35,16 +36,41 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Directory for the SUT's logs (default: results/<time>-<workload>-serve).")
     String out;
 
+    /** With --profile: async-profiler attached from now until Ctrl-C; null without it or when it cannot attach. */
+    private static SutProfiler profile(String event, SutProcess process, RunConfig.Sut settings, Path dir) {
+        if (event == null) {
+            return null;
+        }
+        Path javaHome = Path.of(settings.javaHome() != null ? settings.javaHome() : System.getProperty("java.home"));
+        try {
+            return SutProfiler.start("sut", process.pid(), event, javaHome, dir.resolve(".profiler"));
+        } catch (java.io.IOException e) {
+            System.err.println("perflab: warning: --profile: cannot profile the SUT: " + e.getMessage()
+                    + "; serving without a profile");
+            return null;
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         Workload w = Workloads.named(workload);
         StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.stacks().get(0);
         RunConfig.Sut settings = sut.toSut(8080, LoadOptions.http(http));
+        String profileEvent = sut.profile == null ? null : SutProfiler.event(sut.profile); // checked before the SUT starts
         Path dir = out != null ? RunDirectory.explicit(Path.of(out))
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
         SutProcess process = SutProcess.start(SutCommand.build(settings, stack, Perflab.home(), dir, sut.jfr), dir, Duration.ofSeconds(60));
         CountDownLatch done = new CountDownLatch(1);
+        SutProfiler profiler = profile(profileEvent, process, settings, dir);
         Shutdown.onSignal(() -> {
+            if (profiler != null) { // from READY to Ctrl-C: serve has no measured window of its own
+                try {
+                    profiler.stop(dir);
+                    System.out.println("perflab: " + profileEvent + " profile of the SUT: " + dir.resolve(SutProfiler.htmlFile("sut")));
+                } catch (java.io.IOException e) {
+                    System.err.println("perflab: warning: --profile: the SUT's profile could not be written: " + e.getMessage());
+                }
+            }
             process.stop(Duration.ofSeconds(15));
             done.countDown();
         });
