@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Does the quick start measure a warm system? Runs `./perflab run soap-echo` and `./perflab run claims --operation
+# composite` as a user would (defaults: --warmup auto, 20 s measured, 16 clients), RUNS times each, interleaved,
+# and prints per run the warm-up's end (steady or max, and when), steadiness, throughput and wall time; then
+# per workload the goal of issue 12: every run steady, max/min throughput at most 1.15, each under 2 minutes.
+# Run it on a quiet machine (nothing else running): the figures are of the machine as much as of perflab.
+#
+# Usage: bench/warmup-steady.sh [RUNS]   (default 5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "RUNS must be a positive whole number, not '$runs'" >&2; exit 2; }
+out="bench/out/warmup-steady-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$out"
+./perflab list >/dev/null # builds first if the sources changed, so no run's wall time includes the build
+printf 'workload,run,exit,wallSeconds,warmupEndedBy,warmupSeconds,steady,cv,trendPercentPerMin,throughput,sutJitPercent\n' >"$out/runs.csv"
+for i in $(seq 1 "$runs"); do
+  for w in soap-echo claims; do
+    args=(run "$w")
+    if [ "$w" = claims ]; then args+=(--operation composite); fi
+    dir="$out/$w-$i"
+    start=$(date +%s.%N)
+    set +e
+    ./perflab "${args[@]}" --out "$dir" >"$dir.log" 2>&1
+    status=$?
+    set -e
+    wall=$(echo "$(date +%s.%N) - $start" | bc)
+    python3 - "$dir/summary.json" "$w" "$i" "$status" "$wall" >>"$out/runs.csv" <<'PY'
+import json, sys
+path, w, i, status, wall = sys.argv[1:]
+try:
+    s = json.load(open(path))
+    wu = s.get("warmup") or {}
+    st = s["steady"]
+    print(f'{w},{i},{status},{float(wall):.1f},{wu.get("endedBy")},{wu.get("seconds")},{"yes" if st["steady"] else "no"},'
+          f'{st["cv"]},{st["trendPercentPerMin"]},{s["throughput"]:.0f},{(s.get("sut") or {}).get("jitCpuPercent")}')
+except Exception as e:
+    print(f"{w},{i},{status},{float(wall):.1f},,,,,,,failed: {e}")
+PY
+    tail -n 1 "$out/runs.csv"
+  done
+done
+python3 - "$out/runs.csv" <<'PY' | tee "$out/table.md"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+print("| workload | run | warm-up | steady (cv, trend %/min) | throughput req/s | SUT JIT % | wall s |")
+print("|---|---|---|---|---|---|---|")
+for r in rows:
+    print(f'| {r["workload"]} | {r["run"]} | {r["warmupEndedBy"]} after {r["warmupSeconds"]} s | {r["steady"]} '
+          f'({r["cv"]}, {r["trendPercentPerMin"]}) | {r["throughput"]} | {r["sutJitPercent"]} | {r["wallSeconds"]} |')
+print()
+for w in sorted({r["workload"] for r in rows}):
+    mine = [r for r in rows if r["workload"] == w]
+    tp = [float(r["throughput"]) for r in mine if r["throughput"]]
+    steady = sum(r["steady"] == "yes" for r in mine)
+    ratio = max(tp) / min(tp) if tp and min(tp) > 0 else float("nan")
+    slowest = max(float(r["wallSeconds"]) for r in mine)
+    ok = steady == len(mine) and ratio <= 1.15 and slowest < 120
+    print(f"{w}: {steady} of {len(mine)} steady, max/min throughput {ratio:.3f}, slowest run {slowest:.0f} s: "
+          f"{'goal met' if ok else 'goal NOT met'}")
+PY
