@@ -110,8 +110,8 @@ abstract class Client {
     final boolean complete(long now, ResponseView response) {
         int phase = window.completionPhase();
         // the warm-up's first answers all, then the same sample in warm-up and window: the warm-up warms the path
-        // the window measures
-        boolean deep = phase != MeasurementWindow.DONE && (phase == MeasurementWindow.WARMUP && window.takeWarmupDeepCheck()
+        // the window measures (and the same code: no branch on the phase here, see LoopStats)
+        boolean deep = phase != MeasurementWindow.DONE && (window.takeWarmupDeepCheck()
                 || deepCheckRatio > 0 && (deepCheckRatio >= 1 || deepSampler.nextDouble() < deepCheckRatio));
         Verdict verdict;
         try {
@@ -121,8 +121,8 @@ abstract class Client {
         }
         if (verdict.ok()) {
             stats.success(phase, now - intendedNanos, now - sendNanos);
-            if (phase == MeasurementWindow.MEASURE) {
-                encoded.measuredSuccesses++;
+            if (phase != MeasurementWindow.DONE) {
+                encoded.successes[phase]++;
             }
         } else {
             stats.failure(phase, verdict.kind(), now - intendedNanos);

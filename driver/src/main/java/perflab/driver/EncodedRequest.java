@@ -41,8 +41,8 @@ final class EncodedRequest {
     private final int idOffset;
     private final String authority;
     private Http2Headers h2Headers;
-    /** Successes of this template in the measured window, on this loop (per-kind statistics). */
-    long measuredSuccesses;
+    /** Successes of this template by phase (warm-up, window), on this loop: per-kind statistics of the window. */
+    final long[] successes = new long[2];
 
     EncodedRequest(RequestTemplate template, String hostHeader) {
         this.template = template;
@@ -170,7 +170,7 @@ final class EncodedRequest {
             if (e == null) {
                 if (byTemplate.size() >= MAX_TEMPLATES) {
                     for (EncodedRequest old : byTemplate.values()) {
-                        retiredSuccessesByKind.merge(old.template.kind(), old.measuredSuccesses, Long::sum);
+                        retiredSuccessesByKind.merge(old.template.kind(), old.successes[MeasurementWindow.MEASURE], Long::sum);
                     }
                     byTemplate.clear();
                 }
@@ -185,7 +185,7 @@ final class EncodedRequest {
         Map<String, Long> successesByKind() {
             Map<String, Long> result = new java.util.TreeMap<>(retiredSuccessesByKind);
             for (EncodedRequest e : byTemplate.values()) {
-                result.merge(e.template.kind(), e.measuredSuccesses, Long::sum);
+                result.merge(e.template.kind(), e.successes[MeasurementWindow.MEASURE], Long::sum);
             }
             return result;
         }

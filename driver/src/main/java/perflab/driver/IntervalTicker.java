@@ -140,7 +140,7 @@ final class IntervalTicker implements Runnable {
         Histogram lag = new Histogram(LoopStats.DIGITS);
         long[] sums = new long[LoopStats.COUNTERS];
         for (int i = 0; i < loops.size(); i++) {
-            LoopStats.PhaseRecorders r = loops.get(i).stats.phases[phase];
+            LoopStats.PhaseStats r = loops.get(i).stats.phases[phase];
             latency.add(drain(r.latency, i, phase, 0));
             service.add(drain(r.serviceTime, i, phase, 1));
             failed.add(drain(r.failed, i, phase, 2));

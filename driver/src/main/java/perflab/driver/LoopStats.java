@@ -11,8 +11,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * per-second recorders are HdrHistogram single-writer recorders that the ticker swaps, and the per-second
  * counters are cumulative values the ticker differences; both are kept per phase (warm-up, measured), so an
  * interval cut a moment after the phase change still holds each completion in its own phase, and the measured
- * intervals add up exactly to the totals. The measured-window totals are plain fields that are read only through
- * a task run on the loop (which orders them after every write).
+ * intervals add up exactly to the totals. The phase's totals are plain fields that are read only through a task
+ * run on the loop (which orders them after every write).
+ *
+ * <p>The phase only picks which {@link PhaseStats} a completion goes to: warm-up and window run the same code, so
+ * the JIT compiles during the warm-up exactly what the window runs (a branch taken only in the window would be
+ * compiled as an uncommon trap and deoptimise the driver's hot path at the phase change).
  */
 final class LoopStats {
     /** Latencies are microseconds; anything beyond an hour is clamped (3 significant digits throughout). */
@@ -25,11 +29,11 @@ final class LoopStats {
     static final int BYTES_RECEIVED = BYTES_SENT + 1;
     static final int COUNTERS = BYTES_RECEIVED + 1;
 
-    /** Per-second recorders and counters by phase: {@link MeasurementWindow#WARMUP}, {@link MeasurementWindow#MEASURE}. */
-    final PhaseRecorders[] phases = {new PhaseRecorders(), new PhaseRecorders()};
+    /** By phase: {@link MeasurementWindow#WARMUP}, {@link MeasurementWindow#MEASURE}. */
+    final PhaseStats[] phases = {new PhaseStats(), new PhaseStats()};
 
-    /** One phase's per-second figures. */
-    static final class PhaseRecorders {
+    /** One phase's figures: per second for the ticker, and in total. */
+    static final class PhaseStats {
         final SingleWriterRecorder latency = recorder();
         final SingleWriterRecorder serviceTime = recorder();
         final SingleWriterRecorder failed = recorder();
@@ -37,23 +41,23 @@ final class LoopStats {
         /** Cumulative since the start; written with lazySet by the loop, read by the ticker. */
         final AtomicLongArray counters = new AtomicLongArray(COUNTERS);
 
+        // totals: loop thread only
+        final Histogram totalLatency = histogram();
+        final Histogram totalServiceTime = histogram();
+        final Histogram totalFailed = histogram();
+        final Histogram totalLag = histogram();
+        long successes;
+        final long[] errors = new long[ErrorKind.values().length];
+        long completed;
+        long bytesSent;
+        long bytesReceived;
+        long connectionsOpened;
+
         private void increment(int counter, long by) {
             // Single writer: an ordered store is enough, no read-modify-write atomics on the hot path.
             counters.lazySet(counter, counters.get(counter) + by);
         }
     }
-
-    // Measured window totals: loop thread only.
-    final Histogram totalLatency = histogram();
-    final Histogram totalServiceTime = histogram();
-    final Histogram totalFailed = histogram();
-    final Histogram totalLag = histogram();
-    long totalSuccesses;
-    final long[] totalErrors = new long[ErrorKind.values().length];
-    long totalBytesSent;
-    long totalBytesReceived;
-    long warmupCompleted;
-    long connectionsOpened;
 
     static Histogram histogram() {
         return new Histogram(1, MAX_MICROS, DIGITS);
@@ -74,17 +78,14 @@ final class LoopStats {
         }
         long lat = micros(latencyNanos);
         long svc = micros(serviceNanos);
-        PhaseRecorders p = phases[phase];
+        PhaseStats p = phases[phase];
         p.latency.recordValue(lat);
         p.serviceTime.recordValue(svc);
         p.increment(SUCCESSES, 1);
-        if (phase == MeasurementWindow.MEASURE) {
-            totalLatency.recordValue(lat);
-            totalServiceTime.recordValue(svc);
-            totalSuccesses++;
-        } else {
-            warmupCompleted++;
-        }
+        p.totalLatency.recordValue(lat);
+        p.totalServiceTime.recordValue(svc);
+        p.successes++;
+        p.completed++;
     }
 
     void failure(int phase, ErrorKind kind, long latencyNanos) {
@@ -92,15 +93,12 @@ final class LoopStats {
             return;
         }
         long lat = micros(latencyNanos);
-        PhaseRecorders p = phases[phase];
+        PhaseStats p = phases[phase];
         p.failed.recordValue(lat);
         p.increment(ERRORS + kind.ordinal(), 1);
-        if (phase == MeasurementWindow.MEASURE) {
-            totalFailed.recordValue(lat);
-            totalErrors[kind.ordinal()]++;
-        } else {
-            warmupCompleted++;
-        }
+        p.totalFailed.recordValue(lat);
+        p.errors[kind.ordinal()]++;
+        p.completed++;
     }
 
     void lag(int phase, long lagNanos) {
@@ -108,43 +106,42 @@ final class LoopStats {
             return;
         }
         long us = micros(lagNanos);
-        phases[phase].lag.recordValue(us);
-        if (phase == MeasurementWindow.MEASURE) {
-            totalLag.recordValue(us);
-        }
+        PhaseStats p = phases[phase];
+        p.lag.recordValue(us);
+        p.totalLag.recordValue(us);
     }
 
     void sent(int phase, int bytes) {
         if (phase == MeasurementWindow.DONE) {
             return;
         }
-        phases[phase].increment(BYTES_SENT, bytes);
-        if (phase == MeasurementWindow.MEASURE) {
-            totalBytesSent += bytes;
-        }
+        PhaseStats p = phases[phase];
+        p.increment(BYTES_SENT, bytes);
+        p.bytesSent += bytes;
     }
 
     void received(int phase, int bytes) {
         if (phase == MeasurementWindow.DONE) {
             return;
         }
-        phases[phase].increment(BYTES_RECEIVED, bytes);
-        if (phase == MeasurementWindow.MEASURE) {
-            totalBytesReceived += bytes;
-        }
+        PhaseStats p = phases[phase];
+        p.increment(BYTES_RECEIVED, bytes);
+        p.bytesReceived += bytes;
     }
 
     void connectionOpened(int phase) {
-        if (phase == MeasurementWindow.MEASURE) {
-            connectionsOpened++;
+        if (phase == MeasurementWindow.DONE) {
+            return;
         }
+        phases[phase].connectionsOpened++;
     }
 
     /** A copy of the measured totals. Run on the loop's thread. */
     Totals totals(EncodedRequest.Cache encoded) {
-        return new Totals(totalLatency.copy(), totalServiceTime.copy(), totalFailed.copy(), totalLag.copy(),
-                totalSuccesses, totalErrors.clone(), totalBytesSent, totalBytesReceived, warmupCompleted,
-                connectionsOpened, encoded.successesByKind());
+        PhaseStats m = phases[MeasurementWindow.MEASURE];
+        return new Totals(m.totalLatency.copy(), m.totalServiceTime.copy(), m.totalFailed.copy(), m.totalLag.copy(),
+                m.successes, m.errors.clone(), m.bytesSent, m.bytesReceived, phases[MeasurementWindow.WARMUP].completed,
+                m.connectionsOpened, encoded.successesByKind());
     }
 
     record Totals(Histogram latency, Histogram serviceTime, Histogram failed, Histogram lag, long successes,

@@ -35,6 +35,8 @@ final class MeasurementWindow {
     private final AtomicLong measureLeft;
     private final boolean warmupByCount;
     private final boolean measureByCount;
+    /** By phase (WARMUP, MEASURE): whether it ends on a count. */
+    private final boolean[] byCount;
     private final CountDownLatch measureStarted = new CountDownLatch(1);
     private final CountDownLatch measureEnded = new CountDownLatch(1);
     private volatile long measureStartNanos;
@@ -50,6 +52,7 @@ final class MeasurementWindow {
         this.measureByCount = measuredRequests > 0;
         this.warmupLeft = new AtomicLong(warmupRequests);
         this.measureLeft = new AtomicLong(measuredRequests);
+        this.byCount = new boolean[] {warmupByCount, measureByCount};
     }
 
     int phase() {
@@ -68,10 +71,16 @@ final class MeasurementWindow {
      */
     int completionPhase() {
         int p = phase;
+        // a phase bounded by time takes this one path in warm-up and window alike (see LoopStats on why)
+        if (p == DONE || !byCount[p]) {
+            return p;
+        }
+        return ticket(p);
+    }
+
+    /** A completion in a count-bounded phase: its ticket, and the phase change that the last ticket makes. */
+    private int ticket(int p) {
         if (p == WARMUP) {
-            if (!warmupByCount) {
-                return WARMUP;
-            }
             long left = warmupLeft.decrementAndGet();
             if (left == 0) {
                 startMeasure();
@@ -111,6 +120,7 @@ final class MeasurementWindow {
         }
         measureStartEpochMs = System.currentTimeMillis();
         measureStartNanos = System.nanoTime();
+        warmupDeepChecksLeft.set(0);
         phase = MEASURE; // published after the start time, so a loop that sees MEASURE sees the start
         measureStarted.countDown();
     }
@@ -188,7 +198,10 @@ final class MeasurementWindow {
         return endReason;
     }
 
-    /** Whether a warm-up answer is among the first {@value #WARMUP_DEEP_CHECKS}, which are all deep-checked. */
+    /**
+     * Whether an answer is among the warm-up's first {@value #WARMUP_DEEP_CHECKS}, which are all deep-checked; false
+     * once the window has started (the count is cleared then), so callers need not branch on the phase.
+     */
     boolean takeWarmupDeepCheck() {
         // read first: once they are used up, warm-up answers cost a volatile read, not a contended update
         return warmupDeepChecksLeft.get() > 0 && warmupDeepChecksLeft.getAndDecrement() > 0;

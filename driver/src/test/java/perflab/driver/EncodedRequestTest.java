@@ -80,7 +80,7 @@ class EncodedRequestTest {
         EncodedRequest ea = cache.get(a);
         cache.get(b);
         assertSame(ea, cache.get(a));
-        ea.measuredSuccesses = 3;
+        ea.successes[MeasurementWindow.MEASURE] = 3;
         assertEquals(3L, cache.successesByKind().get("a"));
     }
 }
