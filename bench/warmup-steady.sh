@@ -13,7 +13,7 @@ runs=${1:-5}
 out="bench/out/warmup-steady-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
 ./perflab list >/dev/null # builds first if the sources changed, so no run's wall time includes the build
-printf 'workload,run,exit,wallSeconds,warmupEndedBy,warmupSeconds,steady,cv,trendPercentPerMin,throughput,sutJitPercent\n' >"$out/runs.csv"
+printf 'workload,run,exit,wallSeconds,warmupEndedBy,warmupSeconds,steady,cv,driftPercent,throughput,sutJitPercent\n' >"$out/runs.csv"
 for i in $(seq 1 "$runs"); do
   for w in soap-echo claims; do
     args=(run "$w")
@@ -33,7 +33,7 @@ try:
     wu = s.get("warmup") or {}
     st = s["steady"]
     print(f'{w},{i},{status},{float(wall):.1f},{wu.get("endedBy")},{wu.get("seconds")},{"yes" if st["steady"] else "no"},'
-          f'{st["cv"]},{st["trendPercentPerMin"]},{s["throughput"]:.0f},{(s.get("sut") or {}).get("jitCpuPercent")}')
+          f'{st["cv"]},{st["driftPercent"]},{s["throughput"]:.0f},{(s.get("sut") or {}).get("jitCpuPercent")}')
 except Exception as e:
     print(f"{w},{i},{status},{float(wall):.1f},,,,,,,failed: {e}")
 PY
@@ -43,11 +43,11 @@ done
 python3 - "$out/runs.csv" <<'PY' | tee "$out/table.md"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-print("| workload | run | warm-up | steady (cv, trend %/min) | throughput req/s | SUT JIT % | wall s |")
+print("| workload | run | warm-up | steady (cv, change across the window %) | throughput req/s | SUT JIT % | wall s |")
 print("|---|---|---|---|---|---|---|")
 for r in rows:
     print(f'| {r["workload"]} | {r["run"]} | {r["warmupEndedBy"]} after {r["warmupSeconds"]} s | {r["steady"]} '
-          f'({r["cv"]}, {r["trendPercentPerMin"]}) | {r["throughput"]} | {r["sutJitPercent"]} | {r["wallSeconds"]} |')
+          f'({r["cv"]}, {r["driftPercent"]}) | {r["throughput"]} | {r["sutJitPercent"]} | {r["wallSeconds"]} |')
 print()
 for w in sorted({r["workload"] for r in rows}):
     mine = [r for r in rows if r["workload"] == w]

@@ -83,7 +83,7 @@ final class LoadOptions {
     String timeout;
 
     @Option(names = "--deep-check", paramLabel = "RATIO", defaultValue = "0.01",
-            description = "Share of measured responses whose whole content is compared (all of the warm-up's are). Default: ${DEFAULT-VALUE}.")
+            description = "Share of measured responses whose whole content is compared (and the warm-up's first 1,000). Default: ${DEFAULT-VALUE}.")
     double deepCheck;
 
     @Option(names = "--seed", paramLabel = "N", description = "Random seed (payload content, Poisson arrivals). Default: random, recorded in run.json.")

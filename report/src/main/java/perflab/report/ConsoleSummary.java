@@ -76,8 +76,9 @@ public final class ConsoleSummary {
         if (s.warmup() != null) {
             row(out, "warm-up", "%s", warmup(s.warmup()));
         }
-        row(out, "steady", "%s (cv %.3f, trend %+.2f%%/min over %d s)%s", s.steady().steady() ? "yes" : "no",
-                s.steady().cv(), s.steady().trendPercentPerMin(), s.steady().seconds(), steadinessHint(s.steady()));
+        row(out, "steady", "%s (cv %.3f, change %+.1f%% across %d s, trend %+.2f%%/min)%s", s.steady().steady() ? "yes" : "no",
+                s.steady().cv(), s.steady().driftPercent(), s.steady().seconds(), s.steady().trendPercentPerMin(),
+                steadinessHint(s.steady()));
         out.append(harnessBlock(s));
         return out.toString();
     }
@@ -115,10 +116,10 @@ public final class ConsoleSummary {
         if (steady.steady() || steady.seconds() < 3) {
             return "";
         }
-        if (steady.trendPercentPerMin() > perflab.core.result.Steadiness.MAX_TREND_PERCENT_PER_MIN) {
+        if (steady.driftPercent() > perflab.core.result.Steadiness.MAX_DRIFT_PERCENT) {
             return " — throughput still rising: the SUT was not warm yet; give a longer --warmup";
         }
-        if (steady.trendPercentPerMin() < -perflab.core.result.Steadiness.MAX_TREND_PERCENT_PER_MIN) {
+        if (steady.driftPercent() < -perflab.core.result.Steadiness.MAX_DRIFT_PERCENT) {
             return " — throughput falling during the window: look at GC (gc.log) and memory";
         }
         return " — throughput varied a lot from second to second: see timeseries.csv";

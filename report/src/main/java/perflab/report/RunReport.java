@@ -156,8 +156,8 @@ public final class RunReport {
         }
         if (s.steady() != null && !s.steady().steady()) {
             page.notice("info", String.format(java.util.Locale.ROOT,
-                    "Throughput was not steady in the measured window (cv %.3f, trend %+.1f%%/min over %d s): read the throughput chart before the totals.",
-                    s.steady().cv(), s.steady().trendPercentPerMin(), s.steady().seconds()));
+                    "Throughput was not steady in the measured window (cv %.3f, change %+.1f%% across %d s): read the throughput chart before the totals.",
+                    s.steady().cv(), s.steady().driftPercent(), s.steady().seconds()));
         }
     }
 
@@ -297,8 +297,8 @@ public final class RunReport {
         }
         if (s.steady() != null) {
             t.styledRow(s.steady().steady() ? null : "bad", "steady", s.steady().steady() ? "yes" : "no",
-                    String.format(java.util.Locale.ROOT, "cv %.3f, trend %+.1f%%/min over %d s", s.steady().cv(),
-                            s.steady().trendPercentPerMin(), s.steady().seconds()));
+                    String.format(java.util.Locale.ROOT, "cv %.3f, change %+.1f%% across %d s (trend %+.1f%%/min)",
+                            s.steady().cv(), s.steady().driftPercent(), s.steady().seconds(), s.steady().trendPercentPerMin()));
         }
         return t;
     }

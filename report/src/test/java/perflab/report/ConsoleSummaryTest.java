@@ -18,7 +18,7 @@ class ConsoleSummaryTest {
         LatencySummary l = new LatencySummary(953_428_857L, 3.0, 2.9, 3.5, 4.0, 6.0, 9.0, 40.0);
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 100, null, true,
                 "completed", 28_800, 953_428_857L, 953_428_857L, Map.of("total", 0L), 33_105.2, 331.05, l, l, l,
-                new RunSummary.Steadiness(true, 0.01, 0.1, 28_800),
+                new RunSummary.Steadiness(true, 0.01, 0.1, 0, 28_800),
                 new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null, null);
         String block = ConsoleSummary.harnessBlock(s);
         String[] lines = block.strip().split("\\R");
@@ -42,7 +42,7 @@ class ConsoleSummaryTest {
                 52.4, 0, 0.53, 4.69, 1.4, 4.69, 0.09, 7.0, 509.3, 21176.0, 9.9, "wall", 0.5, 0, List.of(), List.of());
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 16, null, true,
                 "completed", 10, 250_334, 250_334, Map.of("total", 0L), 25_032.5, 1564.5, l, l, l,
-                new RunSummary.Steadiness(true, 0.01, 0.1, 10),
+                new RunSummary.Steadiness(true, 0.01, 0.1, 0, 10),
                 new RunSummary.Driver(5.7, 57, false, null, 0, 16, null, 1, 1), sut,
                 new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.Harness(1564.5, 0.6, 250_334, 160),
                 new RunSummary.Sut(43L, 3.2, 3.0, 0.2, 32.0, 16.0, 12.8, 78125.0, 120.0, 130.0, 30, null, null, 2.5, 25.0), null);

@@ -42,8 +42,9 @@ public record RunSummary(String workload, String stack, String operation, String
      *
      * @param cv                 coefficient of variation of per-second throughput
      * @param trendPercentPerMin least-squares slope of per-second throughput, % of the mean per minute
+     * @param driftPercent       the fitted line's change across the window, first second to last, % of the mean
      */
-    public record Steadiness(boolean steady, double cv, double trendPercentPerMin, int seconds) {
+    public record Steadiness(boolean steady, double cv, double trendPercentPerMin, double driftPercent, int seconds) {
     }
 
     /**

@@ -30,6 +30,28 @@ class SteadinessTest {
         assertTrue(s.trendPercentPerMin() > 50, "trend " + s.trendPercentPerMin());
     }
 
+    /** Seconds as measured here (soap-echo, 20 s): 5 % noise tilts the fitted slope past 5 %/min, not the window. */
+    @Test
+    void noiseThatTiltsTheSlopeOfAShortWindowIsStillSteady() {
+        double[] window = {48011, 49151, 47342, 45963, 46166, 47783, 49668, 47753, 50166, 49572, 49492, 45297, 49316,
+                48810, 48827, 46850, 51822, 49061, 45410, 49509};
+        RunSummary.Steadiness s = Steadiness.of(window);
+        assertTrue(Math.abs(s.trendPercentPerMin()) > 3, "a slope that noise alone gives: " + s);
+        assertTrue(Math.abs(s.driftPercent()) < Steadiness.MAX_DRIFT_PERCENT, s.toString());
+        assertTrue(s.steady(), s.toString());
+    }
+
+    @Test
+    void aShortWindowThatClimbsIsNot() {
+        double[] climb = new double[20];
+        for (int i = 0; i < climb.length; i++) {
+            climb[i] = 40_000 + 400 * i; // +19 % across the window
+        }
+        RunSummary.Steadiness s = Steadiness.of(climb);
+        assertFalse(s.steady(), s.toString());
+        assertEquals(100.0 * 400 * 19 / 43_800, s.driftPercent(), 0.01);
+    }
+
     @Test
     void aNoisyRunIsNotSteady() {
         double[] noisy = new double[30];
