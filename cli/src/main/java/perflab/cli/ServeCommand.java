@@ -37,13 +37,12 @@ final class ServeCommand implements Callable<Integer> {
     String out;
 
     /** With --profile: async-profiler attached from now until Ctrl-C; null without it or when it cannot attach. */
-    private static SutProfiler profile(String event, SutProcess process, RunConfig.Sut settings, Path dir) {
+    private static SutProfiler profile(String event, SutProcess process, Path dir) {
         if (event == null) {
             return null;
         }
-        Path javaHome = Path.of(settings.javaHome() != null ? settings.javaHome() : System.getProperty("java.home"));
         try {
-            return SutProfiler.start("sut", process.pid(), event, javaHome, dir.resolve(".profiler"));
+            return SutProfiler.start("sut", process.pid(), event, dir.resolve(".profiler"));
         } catch (java.io.IOException e) {
             System.err.println("perflab: warning: --profile: cannot profile the SUT: " + e.getMessage()
                     + "; serving without a profile");
@@ -61,7 +60,7 @@ final class ServeCommand implements Callable<Integer> {
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
         SutProcess process = SutProcess.start(SutCommand.build(settings, stack, Perflab.home(), dir, sut.jfr), dir, Duration.ofSeconds(60));
         CountDownLatch done = new CountDownLatch(1);
-        SutProfiler profiler = profile(profileEvent, process, settings, dir);
+        SutProfiler profiler = profile(profileEvent, process, dir);
         Shutdown.onSignal(() -> {
             if (profiler != null) { // from READY to Ctrl-C: serve has no measured window of its own
                 try {

@@ -256,8 +256,7 @@ public final class RunOrchestrator {
         if (sut.backendPid() > 0) {
             pids.put("backend", sut.backendPid());
         }
-        Path javaHome = Path.of(config.sut().javaHome() != null ? config.sut().javaHome() : System.getProperty("java.home"));
-        return new WindowProfiles(config.profile(), pids, javaHome, runDir, console);
+        return new WindowProfiles(config.profile(), pids, runDir, console);
     }
 
     /** How the warm-up ended: the rule of {@link RunSummary.Warmup}. */

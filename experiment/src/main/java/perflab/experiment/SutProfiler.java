@@ -2,37 +2,33 @@ package perflab.experiment;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * async-profiler (tools.profiler:async-profiler, whose jar carries the native library) attached to a running JVM
- * for a window: {@code jcmd <pid> JVMTI.agent_load <library> "start,event=..."} at the window's start, and at its
+ * for a window through the JDK's attach API (what {@code jcmd <pid> JVMTI.agent_load <library> "start,event=..."}
+ * does) at the window's start, and at its
  * end a flame graph ({@code profile-<name>.html}) and the collapsed stacks ({@code profile-<name>.collapsed}, the
  * report's top frames) into the run directory. Attaching needs no JVM flag at start, so the profiled run is the
- * same JVM as an unprofiled one until the window. Where it cannot attach (not Linux x64, no jcmd, a JVM that
- * refuses agents) the run goes on without a profile and says why in one line.
+ * same JVM as an unprofiled one until the window. Where it cannot attach (not Linux x64, a JVM that refuses
+ * agents or attaching) the run goes on without a profile and says why in one line.
  */
 public final class SutProfiler {
     /** What {@code --profile} takes: async-profiler's events. */
     public static final List<String> EVENTS = List.of("cpu", "alloc", "lock", "wall");
     private static final String LIBRARY_RESOURCE = "linux-x64/libasyncProfiler.so";
-    private static final long JCMD_TIMEOUT_SECONDS = 30;
 
     private final String name;
     private final long pid;
-    private final Path jcmd;
     private final Path library;
 
-    private SutProfiler(String name, long pid, Path jcmd, Path library) {
+    private SutProfiler(String name, long pid, Path library) {
         this.name = name;
         this.pid = pid;
-        this.jcmd = jcmd;
         this.library = library;
     }
 
@@ -57,19 +53,15 @@ public final class SutProfiler {
 
     /**
      * Starts profiling process {@code pid} (named {@code name} in the file names) with async-profiler's {@code event};
-     * {@code javaHome} is the JDK running it (its jcmd attaches), {@code workDir} takes the native library.
+     * {@code workDir} takes the native library.
      *
      * @throws IOException with a one-line reason when it cannot attach
      */
-    public static SutProfiler start(String name, long pid, String event, Path javaHome, Path workDir) throws IOException {
+    public static SutProfiler start(String name, long pid, String event, Path workDir) throws IOException {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "");
         if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
             throw new IOException("async-profiler is bundled for Linux x64 only, this is " + os + " " + arch);
-        }
-        Path jcmd = javaHome.resolve("bin/jcmd");
-        if (!Files.isExecutable(jcmd)) {
-            throw new IOException(jcmd + " is not there (a JRE without jcmd cannot be attached to)");
         }
         Path library = workDir.resolve("libasyncProfiler.so");
         if (!Files.exists(library)) {
@@ -81,9 +73,10 @@ public final class SutProfiler {
                 Files.copy(in, library, StandardCopyOption.REPLACE_EXISTING);
             }
         }
-        SutProfiler p = new SutProfiler(name, pid, jcmd, library);
-        // cpu: perf events where the kernel allows them, else async-profiler falls back to a timer by itself
-        p.command("start,event=" + event + ("cpu".equals(event) || "wall".equals(event) ? ",interval=1ms" : ""));
+        SutProfiler p = new SutProfiler(name, pid, library);
+        // cpu: perf events where the kernel allows them, else async-profiler falls back to a timer by itself. Its
+        // default interval (10 ms of CPU): sampling every millisecond cost the lean SUT a third of its throughput
+        p.command("start,event=" + event);
         return p;
     }
 
@@ -97,27 +90,23 @@ public final class SutProfiler {
         return name;
     }
 
-    /** One async-profiler command through jcmd; its output's "return code: 0" means the agent took it. */
+    /**
+     * One async-profiler command, given to the agent through the JDK's attach API from this JVM (as jcmd does, but
+     * without starting a JVM for it: a jcmd's start-up took a CPU away from the SUT for the window's first second).
+     */
     private void command(String options) throws IOException {
-        // jcmd splits its arguments on '=', so the agent's options go in as one quoted string
-        Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "JVMTI.agent_load", library.toString(),
-                "\"" + options + "\"").redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        String out;
+        com.sun.tools.attach.VirtualMachine vm;
         try {
-            out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (!p.waitFor(JCMD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IOException("jcmd did not answer within " + JCMD_TIMEOUT_SECONDS + " s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            p.destroyForcibly();
-            throw new IOException("interrupted while attaching");
+            vm = com.sun.tools.attach.VirtualMachine.attach(Long.toString(pid));
+        } catch (com.sun.tools.attach.AttachNotSupportedException | RuntimeException e) {
+            throw new IOException("cannot attach to pid " + pid + ": " + e.getMessage());
         }
-        if (p.exitValue() != 0 || !out.contains("return code: 0")) {
-            String last = out.lines().reduce((a, b) -> b).orElse("no output");
-            throw new IOException("async-profiler refused '" + options.split(",")[0] + "': " + last);
+        try {
+            vm.loadAgentPath(library.toString(), options);
+        } catch (com.sun.tools.attach.AgentLoadException | com.sun.tools.attach.AgentInitializationException e) {
+            throw new IOException("async-profiler refused '" + options.split(",")[0] + "': " + e.getMessage());
+        } finally {
+            vm.detach();
         }
     }
 }

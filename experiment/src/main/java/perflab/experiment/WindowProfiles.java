@@ -14,8 +14,7 @@ import java.util.Map;
 /**
  * The profiles of one run's measured window ({@code --profile EVENT}): every JVM perflab started for the run (the
  * SUT, and a back end it started in its own process) gets a {@link SutProfiler} when the window starts and its
- * flame graph when it ends. Attaching takes a few hundred milliseconds of jcmd, so it runs on a thread of its own
- * and the driver's interval ticker is not held up. Never fails the run: a process that cannot be profiled gets one
+ * flame graph when it ends. Attaching runs on a thread of its own, so the driver's interval ticker is not held up. Never fails the run: a process that cannot be profiled gets one
  * line that says why.
  */
 final class WindowProfiles {
@@ -23,17 +22,15 @@ final class WindowProfiles {
 
     private final String event;
     private final Map<String, Long> pids;
-    private final Path javaHome;
     private final Path runDir;
     private final PrintStream console;
     private final List<SutProfiler> attached = new ArrayList<>();
     private Thread starter;
 
     /** @param pids the processes to profile by name ("sut", "backend") */
-    WindowProfiles(String event, Map<String, Long> pids, Path javaHome, Path runDir, PrintStream console) {
+    WindowProfiles(String event, Map<String, Long> pids, Path runDir, PrintStream console) {
         this.event = event;
         this.pids = pids;
-        this.javaHome = javaHome;
         this.runDir = runDir;
         this.console = console;
     }
@@ -43,8 +40,7 @@ final class WindowProfiles {
         starter = new Thread(() -> {
             for (Map.Entry<String, Long> p : pids.entrySet()) {
                 try {
-                    SutProfiler profiler = SutProfiler.start(p.getKey(), p.getValue(), event, javaHome,
-                            runDir.resolve(".profiler"));
+                    SutProfiler profiler = SutProfiler.start(p.getKey(), p.getValue(), event, runDir.resolve(".profiler"));
                     synchronized (attached) {
                         attached.add(profiler);
                     }
