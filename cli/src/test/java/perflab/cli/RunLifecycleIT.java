@@ -95,6 +95,17 @@ class RunLifecycleIT {
         assertTrue(run.get("sutCommand").toString().contains("-XX:StartFlightRecording=filename="), run.toString());
         assertTrue(run.get("environment").has("cpuModel"));
 
+        // the latency log's measured intervals add up exactly to the summary's count
+        long logged = 0;
+        try (java.io.InputStream in = Files.newInputStream(out.resolve("latency.hlog"))) {
+            org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(in);
+            for (org.HdrHistogram.EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+                if ("measure".equals(h.getTag())) {
+                    logged += ((org.HdrHistogram.Histogram) h).getTotalCount();
+                }
+            }
+        }
+        assertEquals(summary.get("successes").asLong(), logged, "latency.hlog's measured intervals");
         List<String> rows = Files.readAllLines(out.resolve("timeseries.csv"));
         assertTrue(rows.get(0).startsWith("second,phase"));
         assertTrue(rows.stream().anyMatch(r -> r.contains(",warmup,")), rows.toString());
