@@ -111,7 +111,7 @@ abstract class Client {
         int phase = window.completionPhase();
         // the warm-up's first answers all, then the same sample in warm-up and window: the warm-up warms the path
         // the window measures (and the same code: no branch on the phase here, see LoopStats)
-        boolean deep = phase != MeasurementWindow.DONE && (window.takeWarmupDeepCheck()
+        boolean deep = phase != MeasurementWindow.DONE && (window.takeWarmupDeepCheck(phase)
                 || deepCheckRatio > 0 && (deepCheckRatio >= 1 || deepSampler.nextDouble() < deepCheckRatio));
         Verdict verdict;
         try {

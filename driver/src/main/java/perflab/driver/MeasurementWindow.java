@@ -120,7 +120,6 @@ final class MeasurementWindow {
         }
         measureStartEpochMs = System.currentTimeMillis();
         measureStartNanos = System.nanoTime();
-        warmupDeepChecksLeft.set(0);
         phase = MEASURE; // published after the start time, so a loop that sees MEASURE sees the start
         measureStarted.countDown();
     }
@@ -198,13 +197,11 @@ final class MeasurementWindow {
         return endReason;
     }
 
-    /**
-     * Whether an answer is among the warm-up's first {@value #WARMUP_DEEP_CHECKS}, which are all deep-checked; false
-     * once the window has started (the count is cleared then), so callers need not branch on the phase.
-     */
-    boolean takeWarmupDeepCheck() {
-        // read first: once they are used up, warm-up answers cost a volatile read, not a contended update
-        return warmupDeepChecksLeft.get() > 0 && warmupDeepChecksLeft.getAndDecrement() > 0;
+    /** Whether a completion of {@code phase} is among the warm-up's first {@value #WARMUP_DEEP_CHECKS}, all deep-checked. */
+    boolean takeWarmupDeepCheck(int phase) {
+        // the count first: once used up (the warm-up's first 1,000 answers), warm-up and window alike stop at this
+        // volatile read, so the code does not change shape at the phase change (see LoopStats)
+        return warmupDeepChecksLeft.get() > 0 && phase == WARMUP && warmupDeepChecksLeft.getAndDecrement() > 0;
     }
 
     /** Whether an error message would still be kept (so callers build messages only while it is). */
