@@ -93,23 +93,7 @@ final class H2Response implements ResponseView {
         if (needle.length == 0) {
             return Math.max(0, Math.min(from, length));
         }
-        int last = length - needle.length;
-        byte first = needle[0];
-        for (int i = Math.max(0, from); i <= last; i++) {
-            int at = body.indexOf(start + i, start + last + 1, first);
-            if (at < 0) {
-                return -1;
-            }
-            i = at - start;
-            int j = 1;
-            while (j < needle.length && body.getByte(at + j) == needle[j]) {
-                j++;
-            }
-            if (j == needle.length) {
-                return i;
-            }
-        }
-        return -1;
+        return BodyScan.indexOf(body, start, length, needle, from);
     }
 
     @Override

@@ -281,22 +281,7 @@ final class ResponseParser implements ResponseView {
             return ResponseView.super.indexOf(needle, from);
         }
         // The cheap check of nearly every response: scan the contiguous body directly.
-        int start = base + bodyStart;
-        int last = bodyLength - needle.length;
-        byte first = needle[0];
-        outer:
-        for (int i = Math.max(0, from); i <= last; i++) {
-            if (buf.getByte(start + i) != first) {
-                continue;
-            }
-            for (int j = 1; j < needle.length; j++) {
-                if (buf.getByte(start + i + j) != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
+        return BodyScan.indexOf(buf, base + bodyStart, bodyLength, needle, from);
     }
 
     @Override
