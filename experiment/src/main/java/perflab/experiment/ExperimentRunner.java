@@ -278,7 +278,7 @@ public final class ExperimentRunner {
                 dir.toAbsolutePath().toString(), startedAt, Instant.now().toString(), status), runs);
         Json.write(dir.resolve(RESULT_JSON), result);
         AtomicFiles.write(dir.resolve(RESULTS_CSV), ExperimentTables.csv(result));
-        AtomicFiles.write(dir.resolve(REPORT_MD), ExperimentTables.markdown(result));
+        AtomicFiles.write(dir.resolve(REPORT_MD), ExperimentTables.markdown(result) + ExperimentTables.profiles(result, dir));
         // report.html too after every run, so an interrupted experiment keeps its charts
         perflab.report.ExperimentReport.writeQuietly(dir, null);
         onUpdate.accept(result);

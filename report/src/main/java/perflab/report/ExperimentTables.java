@@ -163,6 +163,39 @@ public final class ExperimentTables {
         }
     }
 
+    /**
+     * The hottest frames of each profiled run (`--profile`, {@code profile-<process>.collapsed} in the run's
+     * directory under {@code experimentDir}), five per process; empty when no run was profiled.
+     */
+    public static String profiles(ExperimentResult r, java.nio.file.Path experimentDir) {
+        StringBuilder sb = new StringBuilder();
+        for (Configuration c : r.configurations()) {
+            for (Run run : c.runs()) {
+                if (run.directory() == null) {
+                    continue;
+                }
+                java.nio.file.Path runDir = experimentDir.resolve(run.directory());
+                for (String process : List.of("sut", "backend")) {
+                    java.nio.file.Path collapsed = runDir.resolve("profile-" + process + ".collapsed");
+                    if (!java.nio.file.Files.exists(collapsed)) {
+                        continue;
+                    }
+                    List<String> frames = new ArrayList<>();
+                    try {
+                        for (ProfileFrames.Frame f : ProfileFrames.top(collapsed, 5)) {
+                            frames.add(String.format(Locale.ROOT, "`%s` %.1f %%", f.name(), f.selfPercent()));
+                        }
+                    } catch (java.io.IOException e) {
+                        frames.add("unreadable: " + e.getMessage());
+                    }
+                    sb.append("- ").append(run.directory()).append(", ").append(process).append(": ")
+                            .append(frames.isEmpty() ? "no samples" : String.join(", ", frames)).append('\n');
+                }
+            }
+        }
+        return sb.length() == 0 ? "" : "\n## Hottest frames of the profiled runs (self samples)\n\n" + sb;
+    }
+
     public static String csv(ExperimentResult r) {
         List<String> dims = r.dimensions();
         List<String> head = new ArrayList<>(List.of("label", "name"));

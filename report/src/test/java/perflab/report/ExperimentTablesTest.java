@@ -69,4 +69,17 @@ class ExperimentTablesTest {
         assertTrue(lines.get(2).contains(",true,true,parallel,false,"), lines.get(2)); // meets objective, best
         assertTrue(lines.get(3).contains("failed") && lines.get(3).endsWith("the SUT failed to start: bad flag"), lines.get(3));
     }
+
+    @Test
+    void profiledRunsListTheirHottestFrames(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        ExperimentResult r = result();
+        assertEquals("", ExperimentTables.profiles(r, dir), "no profile, no section");
+        String run = r.configurations().get(0).runs().get(0).directory();
+        java.nio.file.Files.createDirectories(dir.resolve(run));
+        java.nio.file.Files.writeString(dir.resolve(run).resolve("profile-sut.collapsed"),
+                "Thread.run;Handler.handle;Parser.next 75\nThread.run;Handler.handle 25\n");
+        String md = ExperimentTables.profiles(r, dir);
+        assertTrue(md.contains("## Hottest frames of the profiled runs"), md);
+        assertTrue(md.contains("- " + run + ", sut: `Parser.next` 75.0 %, `Handler.handle` 25.0 %"), md);
+    }
 }
