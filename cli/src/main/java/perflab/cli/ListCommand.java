@@ -3,12 +3,13 @@ package perflab.cli;
 import perflab.core.workload.OperationInfo;
 import perflab.core.workload.StackInfo;
 import perflab.core.workload.Workload;
+import perflab.core.workload.WorkloadSetting;
 import perflab.core.workload.Workloads;
 import picocli.CommandLine.Command;
 
 import java.util.concurrent.Callable;
 
-@Command(name = "list", mixinStandardHelpOptions = true, description = "List the workloads, their stacks and operations (first = default).")
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List the workloads, their stacks, operations (first = default) and own settings.")
 final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() {
@@ -20,6 +21,13 @@ final class ListCommand implements Callable<Integer> {
             System.out.println("  operations:");
             for (OperationInfo o : w.operations()) {
                 System.out.printf("    %-20s %s%n", o.name(), o.description());
+            }
+            if (!w.settings().isEmpty()) {
+                System.out.println("  settings (flags of run, serve, drive and tune; * = a tune dimension):");
+                for (WorkloadSetting s : w.settings()) {
+                    System.out.printf("    --%-36s %s%s%s%n", s.name() + " " + s.valueLabel(), s.dimension() ? "* " : "",
+                            s.help(), s.defaultValue() == null || s.help().contains("Default") ? "" : " Default: " + s.defaultValue() + ".");
+                }
             }
         }
         return 0;

@@ -7,7 +7,6 @@ import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,28 +48,6 @@ final class LoadOptions {
 
     @Option(names = "--warmup-requests", paramLabel = "N", description = "Warm-up as a count of requests instead of a time.")
     String warmupRequests;
-
-    @Option(names = "--payload", paramLabel = "P", defaultValue = "1",
-            description = "Payload size; soap-echo: packet size P (P items, 1024 x P characters). Default: ${DEFAULT-VALUE}.")
-    int payload;
-
-    @Option(names = "--request-size", paramLabel = "SIZE",
-            description = "Request message size for workloads that take one (claims: 3k, 10k, 100k). Default: the workload's.")
-    String requestSize;
-
-    @Option(names = "--response-size", paramLabel = "SIZE",
-            description = "Response message size for workloads that take one (claims: 3k, 10k, 100k). Default: the workload's.")
-    String responseSize;
-
-    @Option(names = "--sizes", paramLabel = "REQ/RESP",
-            description = "Request and response sizes in one value, as the studies name them ({3k,10k} is 3k/10k); "
-                    + "one matrix dimension in `perflab tune` (--sizes 3k/3k,10k/10k,100k/100k).")
-    String sizes;
-
-    @Option(names = "--routing-field-position", paramLabel = "early|late",
-            description = "claims: where the routing field sits in a request: early (where the schema puts it) or late "
-                    + "(after the claim's bulk: the worst case for routing). Default: early.")
-    String routingFieldPosition;
 
     @Option(names = "--keepalive", paramLabel = "on|off|N", defaultValue = "on",
             description = "Connections: persistent (on), one per request (off), or closed after N requests. Default: ${DEFAULT-VALUE}.")
@@ -127,12 +104,13 @@ final class LoadOptions {
         return counts;
     }
 
-    /** The load of one run, with the first --clients value (a sweep replaces it per point). */
-    RunConfig.Load toLoad() {
+    /**
+     * The load of one run, with the first --clients value (a sweep replaces it per point).
+     *
+     * @param workloadSettings the workload's own traffic settings given, checked ({@link WorkloadOptions})
+     */
+    RunConfig.Load toLoad(Map<String, String> workloadSettings) {
         int clients = clientCounts().get(0);
-        if (payload < 1 || payload > 100_000) {
-            throw new IllegalArgumentException("--payload must be within 1..100000, got " + payload);
-        }
         if (duration != null && requests != null) {
             throw new IllegalArgumentException("give --duration or --requests, not both");
         }
@@ -166,8 +144,8 @@ final class LoadOptions {
         }
         long s = seed != null ? seed : new java.util.SplittableRandom().nextLong(1, Long.MAX_VALUE);
         return new RunConfig.Load(clients, r, sched, window, count, warm, warmupCount, think,
-                keepalive.toLowerCase(Locale.ROOT), positive("--timeout", timeout), payload, s, deepCheck, protocol,
-                streamsPerConnection, extra(), auto && warmupCount == 0);
+                keepalive.toLowerCase(Locale.ROOT), positive("--timeout", timeout), s, deepCheck, protocol,
+                streamsPerConnection, workloadSettings, auto && warmupCount == 0);
     }
 
     /** The maximum of "auto" or "auto:MAX". */
@@ -180,40 +158,6 @@ final class LoadOptions {
             throw new IllegalArgumentException("--warmup: '" + value + "' is not auto, auto:MAX (auto:3m) or a time (30s)");
         }
         return positive("--warmup auto:MAX", rest.substring(1));
-    }
-
-    /** Workload-specific traffic settings (TrafficOptions.extra); the workload validates their values. */
-    Map<String, String> extra() {
-        Map<String, String> extra = new LinkedHashMap<>();
-        String requestSize = this.requestSize;
-        String responseSize = this.responseSize;
-        if (sizes != null) {
-            String[] pair = sizes.trim().split("/", -1);
-            if (pair.length != 2 || pair[0].isBlank() || pair[1].isBlank()) {
-                throw new IllegalArgumentException("--sizes: '" + sizes + "' is not REQUEST/RESPONSE, e.g. 3k/10k");
-            }
-            if (requestSize != null || responseSize != null) {
-                throw new IllegalArgumentException("--sizes sets both sizes: drop --request-size and --response-size");
-            }
-            requestSize = pair[0];
-            responseSize = pair[1];
-        }
-        if (requestSize != null) {
-            Quantities.size("--request-size", requestSize);
-            extra.put("request-size", requestSize.trim().toLowerCase(Locale.ROOT));
-        }
-        if (responseSize != null) {
-            Quantities.size("--response-size", responseSize);
-            extra.put("response-size", responseSize.trim().toLowerCase(Locale.ROOT));
-        }
-        if (routingFieldPosition != null) {
-            String position = routingFieldPosition.trim().toLowerCase(Locale.ROOT);
-            if (!position.equals("early") && !position.equals("late")) {
-                throw new IllegalArgumentException("--routing-field-position: '" + routingFieldPosition + "' is not early or late");
-            }
-            extra.put("routing-field-position", position);
-        }
-        return extra;
     }
 
     /** The protocol names every command takes (the SUT's `http` setting uses the same): http1 or h2c. */

@@ -23,7 +23,7 @@ public final class Perflab {
     }
 
     static int execute(String... args) {
-        CommandLine cli = new CommandLine(new Perflab());
+        CommandLine cli = WorkloadOptions.commandLine(new Perflab());
         // `perflab tune WORKLOAD --heap 256m,1g ...`: tune reads `perflab run`'s flags itself (comma lists make the matrix)
         cli.getSubcommands().get("tune").setUnmatchedOptionsArePositionalParams(true);
         cli.setParameterExceptionHandler((e, a) -> {

@@ -4,6 +4,7 @@ import perflab.core.traffic.ClientContext;
 import perflab.core.traffic.Request;
 import perflab.core.workload.TrafficOptions;
 import perflab.core.workload.Workload;
+import perflab.core.workload.WorkloadSetting;
 import perflab.core.workload.Workloads;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,15 +18,24 @@ import java.util.concurrent.Callable;
 @Command(name = "request", mixinStandardHelpOptions = true,
         description = {"Print the body of one request of a workload's traffic (to try a server by hand, or to feed another tool).",
                 "Example: perflab request soap-echo > body.xml; curl -H 'Content-Type: text/xml' --data-binary @body.xml http://127.0.0.1:8080/..."})
-final class RequestCommand implements Callable<Integer> {
+final class RequestCommand implements Callable<Integer>, WorkloadOptions.Holder {
     @Parameters(index = "0", paramLabel = "WORKLOAD")
     String workload;
 
     @Option(names = "--operation", paramLabel = "NAME", description = "Operation (default: the workload's first).")
     String operation;
 
-    @Option(names = "--payload", paramLabel = "P", defaultValue = "1", description = "Payload size. Default: ${DEFAULT-VALUE}.")
-    int payload;
+    private final WorkloadOptions workloadOptions = new WorkloadOptions();
+
+    @Override
+    public WorkloadOptions workloadOptions() {
+        return workloadOptions;
+    }
+
+    @Override
+    public java.util.Set<WorkloadSetting.Use> uses() {
+        return java.util.EnumSet.of(WorkloadSetting.Use.TRAFFIC);
+    }
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Random seed. Default: ${DEFAULT-VALUE}.")
     long seed;
@@ -35,7 +45,8 @@ final class RequestCommand implements Callable<Integer> {
         Workload w = Workloads.named(workload);
         String op = RunCommand.operation(w, operation);
         URI target = URI.create("http://127.0.0.1:8080" + w.servicePath());
-        Request request = w.traffic(new TrafficOptions(op, payload, target, seed, Map.of()))
+        Request request = w.traffic(new TrafficOptions(op, target, seed,
+                w.resolveSettings(WorkloadSetting.Use.TRAFFIC, workloadOptions.of(w, WorkloadSetting.Use.TRAFFIC))))
                 .newSession(new ClientContext(0, seed)).next();
         System.out.print(new String(request.template().body(request.id()), StandardCharsets.UTF_8));
         System.out.flush();

@@ -2,6 +2,7 @@ package perflab.cli;
 
 import perflab.core.config.RunConfig;
 import perflab.core.workload.Workload;
+import perflab.core.workload.WorkloadSetting;
 import perflab.core.workload.Workloads;
 import perflab.experiment.SutProfiler;
 import perflab.experiment.RunDirectory;
@@ -16,13 +17,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Start the workload's server (SUT) in its own JVM, warm up, measure, stop it, and write the results.",
                 "Example: perflab run soap-echo --clients 32 --duration 60s --heap 1g --gc g1"})
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer>, WorkloadOptions.Holder {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload to run (see `perflab list`).")
     String workload;
 
@@ -32,6 +35,18 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SutOptions sut;
 
+    private final WorkloadOptions workloadOptions = new WorkloadOptions();
+
+    @Override
+    public WorkloadOptions workloadOptions() {
+        return workloadOptions;
+    }
+
+    @Override
+    public java.util.Set<WorkloadSetting.Use> uses() {
+        return WorkloadOptions.all();
+    }
+
     @Override
     public Integer call() throws Exception {
         return execute(toConfig(), Workloads.named(workload), sut.jfr, load.clientCounts());
@@ -40,11 +55,20 @@ final class RunCommand implements Callable<Integer> {
     /** The run these flags describe, validated (an experiment's configurations are made the same way). */
     RunConfig toConfig() {
         Workload w = Workloads.named(workload);
-        RunConfig.Load runLoad = load.toLoad();
-        return new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
-                operation(w, load.operation), runLoad, sut.toSut(0, runLoad.http()), null,
-                driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
+        RunConfig.Load runLoad = load.toLoad(workloadOptions.of(w, WorkloadSetting.Use.TRAFFIC));
+        RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
+                operation(w, load.operation), runLoad, withWorkloadSettings(sut.toSut(0, runLoad.http()), workloadOptions, w),
+                null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
                 sut.profile == null ? null : SutProfiler.event(sut.profile));
+        RunOrchestrator.check(config, w);
+        return config;
+    }
+
+    /** perflab's server settings and the workload's own server-side ones, together as the run records them. */
+    static RunConfig.Sut withWorkloadSettings(RunConfig.Sut s, WorkloadOptions options, Workload w) {
+        Map<String, String> settings = new LinkedHashMap<>(s.settings());
+        settings.putAll(options.of(w, WorkloadSetting.Use.SERVER));
+        return new RunConfig.Sut(s.jvmFlags(), s.heap(), s.gc(), s.javaHome(), s.cpus(), s.port(), settings);
     }
 
     static String operation(Workload w, String requested) {

@@ -34,7 +34,7 @@ final class RunSettings {
     }
 
     private static List<OptionSpec> options() {
-        return new CommandLine(new RunCommand()).getCommandSpec().options();
+        return WorkloadOptions.commandLine(new RunCommand()).getCommandSpec().options();
     }
 
     /** Every setting name an experiment accepts, sorted. */
@@ -91,7 +91,7 @@ final class RunSettings {
         }
         RunCommand run = new RunCommand();
         try {
-            new CommandLine(run).parseArgs(args.toArray(String[]::new));
+            WorkloadOptions.commandLine(run).parseArgs(args.toArray(String[]::new));
             return new Resolved(run.toConfig(), run.sut.jfr);
         } catch (CommandLine.ParameterException | IllegalArgumentException e) {
             throw new IllegalArgumentException(where + ": " + e.getMessage().replace('\n', ' '));

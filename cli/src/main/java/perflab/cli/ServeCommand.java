@@ -3,11 +3,14 @@ package perflab.cli;
 import perflab.core.config.RunConfig;
 import perflab.core.workload.StackInfo;
 import perflab.core.workload.Workload;
+import perflab.core.workload.WorkloadSetting;
 import perflab.core.workload.Workloads;
 import perflab.experiment.SutProfiler;
 import perflab.experiment.RunDirectory;
 import perflab.experiment.SutCommand;
-import perflab.experiment.SutProcess;
+import perflab.experiment.ManagedProcess;
+import perflab.experiment.ServerLaunch;
+import perflab.experiment.ServerProcesses;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,12 +25,24 @@ import java.util.concurrent.CountDownLatch;
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Only the SUT: start the workload's server with the given settings, in the foreground, until Ctrl-C.",
                 "Its logs and GC log go to a results directory. Example: perflab serve soap-echo --port 8080 --heap 1g"})
-final class ServeCommand implements Callable<Integer> {
+final class ServeCommand implements Callable<Integer>, WorkloadOptions.Holder {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload to serve (see `perflab list`).")
     String workload;
 
     @Mixin
     SutOptions sut;
+
+    private final WorkloadOptions workloadOptions = new WorkloadOptions();
+
+    @Override
+    public WorkloadOptions workloadOptions() {
+        return workloadOptions;
+    }
+
+    @Override
+    public java.util.Set<WorkloadSetting.Use> uses() {
+        return java.util.EnumSet.of(WorkloadSetting.Use.SERVER);
+    }
 
     @Option(names = "--http", paramLabel = "http1|h2c", defaultValue = "http1",
             description = "Serve HTTP/1.1 only, or h2c (HTTP/2 cleartext by prior knowledge, beside HTTP/1.1). Default: ${DEFAULT-VALUE}.")
@@ -37,7 +52,7 @@ final class ServeCommand implements Callable<Integer> {
     String out;
 
     /** With --profile: async-profiler attached from now until Ctrl-C; null without it or when it cannot attach. */
-    private static SutProfiler profile(String event, SutProcess process, Path dir) {
+    private static SutProfiler profile(String event, ManagedProcess process, Path dir) {
         if (event == null) {
             return null;
         }
@@ -54,11 +69,18 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Workload w = Workloads.named(workload);
         StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.stacks().get(0);
-        RunConfig.Sut settings = sut.toSut(8080, LoadOptions.http(http));
+        RunConfig.Sut settings = RunCommand.withWorkloadSettings(sut.toSut(8080, LoadOptions.http(http)), workloadOptions, w);
         String profileEvent = sut.profile == null ? null : SutProfiler.event(sut.profile); // checked before the SUT starts
+        ServerLaunch.serverSide(settings, w);
         Path dir = out != null ? RunDirectory.explicit(Path.of(out))
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
-        SutProcess process = SutProcess.start(SutCommand.build(settings, stack, Perflab.home(), dir, sut.jfr), dir, Duration.ofSeconds(60));
+        ServerProcesses server = ServerProcesses.start(ServerLaunch.plan(w, stack.name(), settings, Perflab.home(), dir, sut.jfr),
+                dir, Duration.ofSeconds(60), p -> {
+                    if (!p.name().equals("sut")) {
+                        System.out.printf("perflab: companion %s (pid %d) started%n", p.name(), p.pid());
+                    }
+                });
+        ManagedProcess process = server.sut();
         CountDownLatch done = new CountDownLatch(1);
         SutProfiler profiler = profile(profileEvent, process, dir);
         Shutdown.onSignal(() -> {
@@ -70,11 +92,11 @@ final class ServeCommand implements Callable<Integer> {
                     System.err.println("perflab: warning: --profile: the SUT's profile could not be written: " + e.getMessage());
                 }
             }
-            process.stop(Duration.ofSeconds(15));
+            server.stop(Duration.ofSeconds(15));
             done.countDown();
         });
-        process.onUnexpectedExit(code -> {
-            System.err.println("perflab: the SUT exited (status " + code + "); its logs are in " + dir);
+        server.onUnexpectedExit((name, code) -> {
+            System.err.println("perflab: " + ManagedProcess.label(name) + " exited (status " + code + "); the logs are in " + dir);
             done.countDown();
         });
         String url = "http://127.0.0.1:" + process.port() + w.servicePath();
@@ -82,6 +104,10 @@ final class ServeCommand implements Callable<Integer> {
                 w.name(), stack.name(), process.pid(), url, dir,
                 sut.jfr ? " (flight recording: " + SutCommand.JFR_FILE + " at stop)" : "");
         done.await();
+        if (process.alive()) {
+            server.stop(Duration.ofSeconds(15)); // a companion went: the SUT cannot serve without it
+            return 1;
+        }
         return process.alive() ? 0 : (process.exitCode() == null || process.exitCode() == 0 ? 0 : 1);
     }
 }

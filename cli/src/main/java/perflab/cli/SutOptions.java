@@ -2,6 +2,8 @@ package perflab.cli;
 
 import perflab.core.config.Quantities;
 import perflab.core.config.RunConfig;
+import perflab.core.sut.ServerSettings;
+import perflab.core.sut.SutArgs;
 import perflab.experiment.GcFlags;
 import perflab.experiment.SutCommand;
 import picocli.CommandLine.Option;
@@ -9,7 +11,6 @@ import picocli.CommandLine.Option;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 
@@ -42,24 +43,15 @@ final class SutOptions {
     @Option(names = "--max-requests-per-connection", paramLabel = "N", description = "Server: persistent requests per connection (0 = unlimited).")
     Integer maxRequestsPerConnection;
 
+    @Option(names = "--max-request-bytes", paramLabel = "SIZE",
+            description = "Server: the largest request a stack accepts (a body, or the XML it parses); a larger one is refused (default 10m).")
+    String maxRequestBytes;
+
     @Option(names = "--access-log", paramLabel = "on|off", description = "Server access log (default off).")
     String accessLog;
 
     @Option(names = "--server-metrics", paramLabel = "on|off", description = "Server-side per-request timing (the studies' PMI; default off).")
     String serverMetrics;
-
-    @Option(names = "--backend", paramLabel = "separate-jvm|same-jvm",
-            description = "Workloads with back ends (claims): back ends in their own JVM (separate-jvm) or in the SUT's (same-jvm). Default: the stack's (separate-jvm).")
-    String backend;
-
-    @Option(names = "--backend-timeout", paramLabel = "TIME",
-            description = "claims: a back-end call slower than this gets the client a Server fault (default 10s).")
-    String backendTimeout;
-
-    @Option(names = "--backend-jvm", paramLabel = "\"FLAGS\"",
-            description = "claims: JVM flags of the back-end JVM (separate-jvm), \"\" for none. Default: "
-                    + "-XX:-BackgroundCompilation (a back end that warms up the same way every run; docs/workloads/claims.md).")
-    String backendJvm;
 
     @Option(names = "--jfr", description = "Record a flight recording of the SUT (JFR, profile settings) into the result directory as sut.jfr, written when the SUT stops.")
     boolean jfr;
@@ -91,19 +83,17 @@ final class SutOptions {
         }
         List<String> flags = jvmFlags("--jvm", jvm);
         Map<String, String> settings = new LinkedHashMap<>();
-        if (backendJvm != null) {
-            settings.put("backend-jvm", String.join(" ", jvmFlags("--backend-jvm", backendJvm)));
-        }
         if (serverThreads != null) {
-            if (serverThreads < 1) {
-                throw new IllegalArgumentException("--server-threads must be at least 1, got " + serverThreads);
-            }
             settings.put("server-threads", serverThreads.toString());
         }
-        if (maxRequestsPerConnection != null) {
-            if (maxRequestsPerConnection < 0) {
-                throw new IllegalArgumentException("--max-requests-per-connection must be 0 (unlimited) or more");
+        if (maxRequestBytes != null) {
+            long bytes = Quantities.size("--max-request-bytes", maxRequestBytes);
+            if (bytes > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("--max-request-bytes must be below 2g, got '" + maxRequestBytes + "'");
             }
+            settings.put("max-request-bytes", Long.toString(bytes));
+        }
+        if (maxRequestsPerConnection != null) {
             settings.put("max-requests-per-connection", maxRequestsPerConnection.toString());
         }
         if (accessLog != null) {
@@ -112,25 +102,24 @@ final class SutOptions {
         if (serverMetrics != null) {
             settings.put("server-metrics", onOff("--server-metrics", serverMetrics));
         }
-        if (backend != null) {
-            String b = backend.trim().toLowerCase(Locale.ROOT);
-            if (!b.equals("separate-jvm") && !b.equals("same-jvm")) {
-                throw new IllegalArgumentException("--backend: '" + backend + "' is not separate-jvm or same-jvm");
-            }
-            settings.put("backend", b);
-        }
-        if (backendTimeout != null) {
-            Duration t = Quantities.duration("--backend-timeout", backendTimeout);
-            if (t.isZero() || t.isNegative() || t.toMillis() > 600_000 || t.toNanos() % 1_000_000 != 0) {
-                throw new IllegalArgumentException("--backend-timeout must be whole milliseconds within 1ms..600s, got '"
-                        + backendTimeout + "'");
-            }
-            settings.put("backend-timeout", t.toMillis() + "ms");
-        }
         if (!"http1".equals(http)) {
             settings.put("http", http);
         }
+        checkWithServer(p, settings);
         return new RunConfig.Sut(flags, heap, collector, javaHome, cpus, p, settings);
+    }
+
+    /**
+     * The server settings checked by the rules every stack applies ({@link ServerSettings}), so that the CLI
+     * refuses what a SUT would refuse (--server-threads 1) before anything starts.
+     */
+    private static void checkWithServer(int port, Map<String, String> settings) {
+        List<String> args = new java.util.ArrayList<>(List.of("--port", Integer.toString(port)));
+        settings.forEach((name, value) -> {
+            args.add("--" + name);
+            args.add(value);
+        });
+        ServerSettings.from(SutArgs.parse(args.toArray(String[]::new), ServerSettings.NAMES));
     }
 
     /** JVM flags given as one string, each checked to be a flag. */

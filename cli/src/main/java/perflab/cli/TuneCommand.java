@@ -38,12 +38,20 @@ import java.util.concurrent.Callable;
                 "Continue an interrupted experiment:  perflab tune --resume results/<dir>"})
 final class TuneCommand implements Callable<Integer> {
     static final String SPLIT_TEXT = "--heap, --gc, --java-home, --server-threads, --keepalive, "
-            + "--max-requests-per-connection, --access-log, --server-metrics, --clients, --payload, --http, --rate, "
-            + "--stack, --operation, --request-size, --response-size, --sizes, --routing-field-position, --backend, --backend-timeout";
-    /** Run flags whose comma lists make a matrix from the command line (--jvm and --cpus take commas themselves). */
-    static final Set<String> SPLIT = Set.of("heap", "gc", "java-home", "jdk", "server-threads", "keepalive",
-            "max-requests-per-connection", "access-log", "server-metrics", "clients", "payload", "http", "rate",
-            "stack", "operation", "request-size", "response-size", "sizes", "routing-field-position", "backend", "backend-timeout");
+            + "--max-requests-per-connection, --max-request-bytes, --access-log, --server-metrics, --clients, --http, "
+            + "--rate, --stack, --operation, or a workload setting that is a dimension (`perflab list`)";
+    /** perflab's run flags whose comma lists make a matrix from the command line (--jvm and --cpus take commas themselves). */
+    static final Set<String> CORE_DIMENSIONS = Set.of("heap", "gc", "java-home", "jdk", "server-threads", "keepalive",
+            "max-requests-per-connection", "max-request-bytes", "access-log", "server-metrics", "clients", "http", "rate",
+            "stack", "operation");
+
+    /** Whether a comma list on this flag makes a matrix dimension: perflab's own, or a workload's that says so. */
+    static boolean isDimension(Workload workload, String flag) {
+        if (CORE_DIMENSIONS.contains(flag)) {
+            return true;
+        }
+        return workload.settings().stream().anyMatch(s -> s.name().equals(flag) && s.dimension());
+    }
     static final String EXPERIMENT_FILE = "experiment.yaml";
 
     @Parameters(paramLabel = "FILE | WORKLOAD [RUN FLAGS]", arity = "0..*",
@@ -195,6 +203,7 @@ final class TuneCommand implements Callable<Integer> {
 
     /** `perflab tune soap-echo --heap 256m,1g --gc g1,zgc --duration 30s`: comma lists make the matrix. */
     static ExperimentSpec fromFlags(String workload, List<String> args) {
+        Workload w = Workloads.named(workload);
         Map<String, String> settings = new LinkedHashMap<>();
         Map<String, List<String>> matrix = new LinkedHashMap<>();
         for (int i = 0; i < args.size(); i++) {
@@ -220,7 +229,7 @@ final class TuneCommand implements Callable<Integer> {
                 }
                 value = args.get(++i);
             }
-            if (SPLIT.contains(flag) && value.contains(",")) {
+            if (isDimension(w, flag) && value.contains(",")) {
                 List<String> values = Arrays.stream(value.split(",")).map(String::trim).toList();
                 if (values.stream().anyMatch(String::isEmpty) || values.size() != values.stream().distinct().count()) {
                     throw new IllegalArgumentException("--" + flag + ": '" + value + "' has an empty or repeated value");

@@ -11,7 +11,7 @@ import java.time.Duration;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** `perflab run claims` starts the gateway (and its back-end JVM), drives a mediation, validates every answer. */
+/** `perflab run claims` starts the back-end JVM and the gateway in front of it, drives a mediation, validates every answer. */
 class ClaimsRunIT {
     @TempDir
     Path work;
@@ -29,10 +29,18 @@ class ClaimsRunIT {
         assertEquals("composite", summary.get("operation").asText());
         assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
         assertTrue(summary.get("successes").asLong() > 0, summary.toString());
-        // the back end runs in its own JVM (the default) and is monitored beside the gateway
-        JsonNode backend = summary.get("backend");
+        // the back end runs in its own JVM (the default): a companion perflab starts first and monitors
+        JsonNode backend = summary.get("processes").get("backend");
         assertTrue(backend != null && backend.get("cpuSeconds").asDouble() > 0, summary.toString());
         assertTrue(backend.get("pid").asLong() != summary.get("sut").get("pid").asLong(), summary.toString());
+        assertEquals(summary.get("sut"), summary.get("processes").get("sut"), summary.toString());
+        JsonNode processes = new ObjectMapper().readTree(out.resolve("run.json").toFile()).get("processes");
+        int backendPort = processes.get("backend").get("ports").get("port").asInt();
+        assertTrue(processes.get("sut").get("command").toString().contains("\"http://127.0.0.1:" + backendPort + "\""),
+                processes.toString());
+        assertEquals(0, processes.get("backend").get("exitStatus").asInt(), processes.toString());
+        assertTrue(java.nio.file.Files.readString(out.resolve("backend.out")).contains("PERFLAB-READY port=" + backendPort));
+        assertTrue(java.nio.file.Files.exists(out.resolve("backend-gc.log")));
         // both JVMs' compiler threads are watched (a back end still compiling costs several times more)
         assertTrue(backend.get("jitCpuSeconds").isNumber(), backend.toString());
         assertTrue(summary.get("sut").get("jitCpuSeconds").isNumber(), summary.toString());
@@ -53,7 +61,7 @@ class ClaimsRunIT {
         assertTrue(summary.get("successes").asLong() > 0, summary.toString());
         JsonNode run = new ObjectMapper().readTree(out.resolve("run.json").toFile());
         String text = run.toString();
-        assertTrue(text.contains("\"routing-field-position\":\"late\"") && text.contains("\"request-size\":\"10k\""), text);
+        assertTrue(text.contains("\"routing-field-position\":\"late\"") && text.contains("\"sizes\":\"10k/3k\""), text);
         assertTrue(text.contains("\"backend-timeout\":\"5000ms\""), text);
     }
 }

@@ -191,13 +191,13 @@ public final class ExperimentRunner {
         if (s.warmup() != null && s.warmup().ranOut()) {
             say("perflab: warning: %s: the warm-up %s", rec.directory(), perflab.report.ConsoleSummary.warmup(s.warmup()));
         }
-        for (RunSummary.Sut process : new RunSummary.Sut[] {s.sut(), s.backend()}) {
-            if (process != null && process.compilingInWindow()) {
+        s.processes().forEach((name, process) -> {
+            if (process.compilingInWindow()) {
                 say("perflab: warning: %s: the %s's JIT compiler used %.0f%% of a core in the measured window; "
-                        + "give the experiment a longer warmup", rec.directory(), process == s.sut() ? "SUT" : "back end",
+                        + "give the experiment a longer warmup", rec.directory(), name.equals("sut") ? "SUT" : name,
                         process.jitCpuPercent());
             }
-        }
+        });
     }
 
     private RunRecord runOne(ExperimentPlan.Configuration config, Workload workload, Path runDir, String rel, int r) {

@@ -39,7 +39,6 @@ public final class RepeatCommand {
         } else {
             add(args, "--warmup", (l.warmupAuto() ? "auto:" : "") + l.warmup().toMillis() + "ms");
         }
-        add(args, "--payload", Integer.toString(l.payload()));
         add(args, "--keepalive", l.keepalive());
         add(args, "--think-time", l.thinkTime().toMillis() + "ms");
         add(args, "--timeout", l.timeout().toMillis() + "ms");

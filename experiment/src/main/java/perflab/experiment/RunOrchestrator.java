@@ -3,15 +3,12 @@ package perflab.experiment;
 import perflab.core.config.RunConfig;
 import perflab.core.result.AtomicFiles;
 import perflab.core.result.Json;
-import perflab.core.result.LatencySummary;
 import perflab.core.result.RunSummary;
-import perflab.core.result.Steadiness;
 import perflab.core.sut.EffectiveJvm;
-import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Traffic;
-import perflab.core.workload.StackInfo;
 import perflab.core.workload.TrafficOptions;
 import perflab.core.workload.Workload;
+import perflab.core.workload.WorkloadSetting;
 import perflab.driver.ConnectionPolicy;
 import perflab.driver.DriverResult;
 import perflab.driver.LoadDriver;
@@ -33,15 +30,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One run, start to end: start the SUT JVM with the settings under test (unless driving a given target),
- * drive it through warm-up and the measured window, stop it gracefully, and write every result file. A run
+ * One run, start to end, in sequence: lay out and check everything (traffic, the server side's commands),
+ * start the SUT and its companions with the settings under test (unless driving a given target), drive it
+ * through warm-up and the measured window, stop them gracefully, and write every result file. What the run
+ * was goes into run.json ({@link RunManifest}), its figures into summary.json ({@link RunSummarizer}). A run
  * that is interrupted (Ctrl-C) or whose SUT crashes still writes what it measured, marked incomplete.
  */
 public final class RunOrchestrator {
@@ -54,7 +51,8 @@ public final class RunOrchestrator {
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile LoadDriver driver;
     private volatile boolean interrupted;
-    private volatile String sutExit;
+    /** Why a process of the run's server side ended it by exiting, or null. */
+    private volatile String processExit;
     private boolean jfr;
 
     /** @param console where progress and the summary go; null for --quiet */
@@ -99,32 +97,25 @@ public final class RunOrchestrator {
     }
 
     private RunOutcome runOnce(RunConfig config, Workload workload) throws RunFailure, IOException {
-        // Validate everything that can be validated before anything starts.
-        workload.operation(config.operation());
-        StackInfo stack = config.target() == null ? workload.stack(config.stack()) : null;
-        List<String> sutCommand = null;
+        check(config, workload);
+        URI givenTarget = config.target() == null ? null : serviceUri(config.target(), workload);
         Path runDir = config.out() != null ? RunDirectory.explicit(Path.of(config.out()))
                 : RunDirectory.create(resultsRoot, workload.name(), config.operation(), LocalDateTime.now());
-        if (stack != null) {
-            sutCommand = SutCommand.build(config.sut(), stack, perflabHome, runDir, jfr);
-        }
-        URI probeTarget = config.target() == null ? null : serviceUri(config.target(), workload);
-        Instant startedAt = Instant.now();
-        Map<String, Object> runJson = new LinkedHashMap<>();
-        runJson.put("runDirectory", runDir.toAbsolutePath().toString());
-        runJson.put("commandLine", RepeatCommand.of(config) + (jfr && sutCommand != null ? " --jfr" : ""));
-        runJson.put("seed", config.load().seed());
-        runJson.put("startedAt", startedAt.toString());
-        runJson.put("config", config);
-        runJson.put("environment", RunEnvironment.describe(perflabHome));
-        runJson.put("driverJvm", EffectiveJvm.describe());
-        if (sutCommand != null) {
-            runJson.put("sutCommand", sutCommand);
+        ServerLaunch launch = config.target() == null ? ServerLaunch.plan(workload, config.stack(), config.sut(), perflabHome, runDir, jfr) : null;
+        RunManifest manifest = new RunManifest(runDir);
+        manifest.commandLine = RepeatCommand.of(config) + (jfr && launch != null ? " --jfr" : "");
+        manifest.seed = config.load().seed();
+        manifest.startedAt = Instant.now().toString();
+        manifest.config = config;
+        manifest.environment = RunEnvironment.describe(perflabHome);
+        manifest.driverJvm = EffectiveJvm.describe();
+        if (launch != null) {
+            manifest.sutCommand = launch.sut().command();
             if (jfr) {
-                runJson.put("jfr", runDir.resolve(SutCommand.JFR_FILE).toAbsolutePath().toString());
+                manifest.jfr = runDir.resolve(SutCommand.JFR_FILE).toAbsolutePath().toString();
             }
         }
-        Json.write(runDir.resolve("run.json"), runJson);
+        manifest.write();
         if (console != null) {
             console.println("perflab: results go to " + runDir);
         }
@@ -134,49 +125,82 @@ public final class RunOrchestrator {
         if (config.driverCpus() != null) {
             DriverJvm.pinTo(config.driverCpus());
         }
-        SutProcess sut = null;
+        ServerProcesses server = null;
         try {
             URI target;
-            if (sutCommand != null) {
-                sut = SutProcess.start(sutCommand, runDir, READY_TIMEOUT);
-                EffectiveJvm jvm = readEffectiveJvm(runDir);
-                runJson.put("effectiveJvm", jvm);
-                Json.write(runDir.resolve("run.json"), runJson);
-                if (console != null && jvm != null) {
-                    console.printf("perflab: SUT pid %d on port %d: %s %s, %s, heap %d MB, %d CPUs%n", sut.pid(),
-                            sut.port(), jvm.vmName(), jvm.javaVersion(), jvm.collector(), jvm.heapMaxMb(),
-                            jvm.availableProcessors());
-                }
-                target = URI.create("http://127.0.0.1:" + sut.port() + workload.servicePath());
-                sut.onUnexpectedExit(code -> {
-                    sutExit = "the SUT exited unexpectedly (exit status " + code + ")";
+            if (launch != null) {
+                server = ServerProcesses.start(launch, runDir, READY_TIMEOUT, p -> announce(p, runDir));
+                manifest.started(server);
+                manifest.effectiveJvm = readEffectiveJvm(runDir);
+                target = URI.create("http://127.0.0.1:" + server.sut().port() + workload.servicePath());
+                server.onUnexpectedExit((name, code) -> {
+                    processExit = ManagedProcess.label(name) + " exited unexpectedly (exit status " + code + ")";
                     LoadDriver d = driver;
                     if (d != null) {
-                        d.stop(sutExit);
+                        d.stop(processExit);
                     }
                 });
             } else {
-                target = probeTarget;
+                target = givenTarget;
                 checkReachable(target);
             }
-            runJson.put("target", target.toString());
-            Json.write(runDir.resolve("run.json"), runJson);
-            return drive(config, workload, target, runDir, sut, runJson);
+            manifest.target = target.toString();
+            manifest.write();
+            return drive(config, workload, target, runDir, server, manifest);
         } finally {
-            if (sut != null) {
-                int status = sut.stop(STOP_GRACE);
-                runJson.put("sutExitStatus", status);
+            if (server != null) {
+                manifest.stopped(server.stop(STOP_GRACE));
             }
             DriverJvm.stopGcLog(driverGcLog);
-            runJson.put("endedAt", Instant.now().toString());
-            Json.write(runDir.resolve("run.json"), runJson);
+            manifest.endedAt = Instant.now().toString();
+            manifest.write();
         }
     }
 
-    private RunOutcome drive(RunConfig config, Workload workload, URI target, Path runDir, SutProcess sut,
-                             Map<String, Object> runJson) throws IOException {
+    /**
+     * Checks everything about a run that can be checked before anything starts, so that a bad setting costs no
+     * SUT start (and an experiment's bad configuration no runs): the operation, the traffic built with its
+     * settings (sizes checked), and the workload's server side laid out from its settings.
+     */
+    public static void check(RunConfig config, Workload workload) {
+        workload.operation(config.operation());
+        URI target = config.target() != null ? serviceUri(config.target(), workload)
+                : URI.create("http://127.0.0.1:" + (config.sut().port() > 0 ? config.sut().port() : 8080) + workload.servicePath());
+        buildTraffic(config, workload, target);
+        if (config.target() == null) {
+            workload.stack(config.stack());
+            ServerLaunch.serverSide(config.sut(), workload);
+        }
+    }
+
+    /** The console's line for each started process: the SUT with what its JVM really runs, a companion briefly. */
+    private void announce(ManagedProcess p, Path runDir) {
+        if (console == null) {
+            return;
+        }
+        if (!p.name().equals(RunMonitor.SUT)) {
+            console.printf("perflab: companion %s pid %d%s%n", p.name(), p.pid(),
+                    p.port() > 0 ? " on port " + p.port() : "");
+            return;
+        }
+        EffectiveJvm jvm = readEffectiveJvm(runDir);
+        if (jvm != null) {
+            console.printf("perflab: SUT pid %d on port %d: %s %s, %s, heap %d MB, %d CPUs%n", p.pid(), p.port(),
+                    jvm.vmName(), jvm.javaVersion(), jvm.collector(), jvm.heapMaxMb(), jvm.availableProcessors());
+        }
+    }
+
+    /** The run's traffic; built once before anything starts (with a provisional target) to check its settings. */
+    static Traffic buildTraffic(RunConfig config, Workload workload, URI target) {
         RunConfig.Load load = config.load();
-        Traffic traffic = workload.traffic(new TrafficOptions(config.operation(), load.payload(), target, load.seed(), load.extra()));
+        return workload.traffic(new TrafficOptions(config.operation(), target, load.seed(),
+                workload.resolveSettings(WorkloadSetting.Use.TRAFFIC, load.extra())));
+    }
+
+    private RunOutcome drive(RunConfig config, Workload workload, URI target, Path runDir, ServerProcesses server,
+                             RunManifest manifest) throws IOException {
+        RunConfig.Load load = config.load();
+        Traffic traffic = buildTraffic(config, workload, target);
         LoadSpec spec = new LoadSpec(target, load.clients(), load.rate(),
                 "poisson".equals(load.schedule()) ? LoadSpec.Schedule.POISSON : LoadSpec.Schedule.CONSTANT,
                 load.duration(), load.requests(), load.warmup(), load.warmupRequests(), load.thinkTime(),
@@ -185,12 +209,12 @@ public final class RunOrchestrator {
         double measureSeconds = load.duration() == null ? Double.NaN : load.duration().toMillis() / 1000.0;
         // the live line's "n/total": an automatic warm-up has no set length
         double warmupSeconds = load.warmupRequests() > 0 || load.warmupAuto() ? Double.NaN : load.warmup().toMillis() / 1000.0;
-        long sutPid = sut == null ? -1 : sut.pid();
         DriverResult result;
         long driveStartMs;
         String iface = NetworkCounters.interfaceFor(target.getHost());
-        Path gcLog = sut == null ? null : runDir.resolve("gc.log");
-        RunRecorder recorder = new RunRecorder(runDir, sutPid, sut == null ? -1 : sut.backendPid(), iface, gcLog, console, warmupSeconds, measureSeconds,
+        Path gcLog = server == null ? null : runDir.resolve("gc.log");
+        Map<String, Long> pids = server == null ? Map.of() : server.pids();
+        RunRecorder recorder = new RunRecorder(runDir, pids, iface, gcLog, console, warmupSeconds, measureSeconds,
                 System.currentTimeMillis());
         try (recorder) {
             LoadDriver d = new LoadDriver(spec, traffic);
@@ -201,7 +225,8 @@ public final class RunOrchestrator {
             if (load.warmupAuto()) {
                 recorder.endWarmupWhenWarm(load.rate() > 0, d::endWarmup);
             }
-            WindowProfiles profiles = profiles(config, sut, runDir);
+            WindowProfiles profiles = config.profile() == null || server == null ? null
+                    : new WindowProfiles(config.profile(), server.jvmPids(), runDir, console);
             if (profiles != null) {
                 recorder.onMeasureStart(profiles::start);
             }
@@ -209,7 +234,7 @@ public final class RunOrchestrator {
             try {
                 result = d.run(recorder);
                 if (profiles != null) {
-                    runJson.put("profiles", profiles.stop());
+                    manifest.profiles = profiles.stop();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -220,19 +245,26 @@ public final class RunOrchestrator {
             }
             recorder.sample();
         }
-        boolean crashed = sutExit != null;
-        String endReason = crashed ? sutExit : interrupted ? "interrupted" : result.endReason();
+        boolean crashed = processExit != null;
+        String endReason = crashed ? processExit : interrupted ? "interrupted" : result.endReason();
         boolean complete = result.complete() && !crashed && !interrupted;
-        GcAnalysis gc = gcLog == null ? null : analyzeGc(gcLog, result, sut.alive());
-        RunSummary.Warmup warmup = warmup(load, result, driveStartMs, recorder);
-        runJson.put("warmupEndedBy", warmup.endedBy());
-        runJson.put("warmupSeconds", warmup.seconds());
+        GcAnalysis gc = gcLog == null ? null : analyzeGc(gcLog, result, server.sut().alive());
+        RunSummary.Warmup warmup = RunSummarizer.warmup(load, result, driveStartMs, recorder.warmedUp(),
+                recorder.notWarmBecause());
+        manifest.warmupEndedBy = warmup.endedBy();
+        manifest.warmupSeconds = warmup.seconds();
         if (console != null) {
             console.println((warmup.ranOut() ? "perflab: warning: " : "perflab: ") + "the warm-up "
                     + perflab.report.ConsoleSummary.warmup(warmup));
         }
-        RunSummary summary = summarize(config, workload, stack(config), result, recorder, sut, complete, endReason, gc,
-                warmup);
+        Map<String, RunSummarizer.ProcessEnd> ends = new LinkedHashMap<>();
+        if (server != null) {
+            server.all().forEach(p -> ends.put(p.name(), new RunSummarizer.ProcessEnd(p.pid(), p.exitCode())));
+        }
+        RunSummary summary = RunSummarizer.summarize(config, workload.name(), stack(config),
+                new RunSummarizer.Measured(result, recorder.window(result.measureStartEpochMs(), result.measureEndEpochMs()),
+                        recorder.machineCpus(), recorder.measuredThroughputPerSecond(), ends, gc, warmup),
+                complete, endReason);
         Json.write(runDir.resolve("summary.json"), summary);
         if (!result.errorSamples().isEmpty()) {
             AtomicFiles.write(runDir.resolve("errors.txt"), String.join(System.lineSeparator(), result.errorSamples()) + System.lineSeparator());
@@ -244,43 +276,6 @@ public final class RunOrchestrator {
         perflab.report.RunReport.writeQuietly(runDir, console); // report.html; never fails the run
         int status = complete ? RunOutcome.OK : interrupted && !crashed ? RunOutcome.INTERRUPTED : RunOutcome.FAILED;
         return new RunOutcome(runDir, summary, status);
-    }
-
-    /** The processes --profile watches: the SUT and a back end of its own; null without --profile or a SUT. */
-    private WindowProfiles profiles(RunConfig config, SutProcess sut, Path runDir) {
-        if (config.profile() == null || sut == null) {
-            return null;
-        }
-        Map<String, Long> pids = new LinkedHashMap<>();
-        pids.put("sut", sut.pid());
-        if (sut.backendPid() > 0) {
-            pids.put("backend", sut.backendPid());
-        }
-        return new WindowProfiles(config.profile(), pids, runDir, console);
-    }
-
-    /** How the warm-up ended: the rule of {@link RunSummary.Warmup}. */
-    static RunSummary.Warmup warmup(RunConfig.Load load, DriverResult r, long driveStartMs, RunRecorder recorder) {
-        double seconds = Math.max(0, (r.measureStartEpochMs() - driveStartMs) / 1000.0);
-        Double max = load.warmupAuto() ? load.warmup().toMillis() / 1000.0 : null;
-        String endedBy;
-        String because = null;
-        boolean reachedWindow = r.measureEndEpochMs() > r.measureStartEpochMs() || r.requests() > 0;
-        if (load.warmupRequests() > 0) {
-            endedBy = "requests";
-        } else if (load.warmup().isZero()) {
-            endedBy = "none";
-        } else if (!reachedWindow) {
-            endedBy = "stopped";
-        } else if (!load.warmupAuto()) {
-            endedBy = "time";
-        } else if (recorder.warmedUp()) {
-            endedBy = "steady";
-        } else {
-            endedBy = "max";
-            because = recorder.notWarmBecause();
-        }
-        return new RunSummary.Warmup(endedBy, round(seconds), max, because);
     }
 
     /**
@@ -318,63 +313,6 @@ public final class RunOrchestrator {
         return config.target() == null ? config.stack() : "external";
     }
 
-    static RunSummary summarize(RunConfig config, Workload workload, String stack, DriverResult r,
-                                RunRecorder recorder, SutProcess sut, boolean complete, String endReason,
-                                GcAnalysis gc, RunSummary.Warmup warmup) {
-        RunConfig.Load load = config.load();
-        double seconds = r.measuredSeconds();
-        double throughput = seconds > 0 ? r.successes() / seconds : 0;
-        Map<String, Long> errors = new LinkedHashMap<>();
-        for (ErrorKind kind : ErrorKind.values()) {
-            errors.put(kind.jsonName(), r.errors().getOrDefault(kind, 0L));
-        }
-        errors.put("total", r.errorCount());
-        RunMonitor.Window window = recorder.window(r.measureStartEpochMs(), r.measureEndEpochMs());
-        RunSummary.Sut sutFigures = sut == null ? null : processFigures(sut.pid(), window.sut(), r, seconds,
-                recorder.machineCpus(), sut.exitCode() != null && !complete ? Boolean.TRUE : Boolean.FALSE, sut.exitCode());
-        RunSummary.Sut backendFigures = sut == null || sut.backendPid() <= 0 || window.backend() == null ? null
-                : processFigures(sut.backendPid(), window.backend(), r, seconds, recorder.machineCpus(), null, null);
-        RunSummary.Machine machine = Double.isNaN(window.machineCpuPercent()) ? null
-                : new RunSummary.Machine(round(window.machineCpuPercent()), recorder.machineCpus());
-        RunMonitor.NetworkWindow net = window.network();
-        Double driverBytesPerRequest = r.requests() > 0
-                ? round((double) (r.bytesSent() + r.bytesReceived()) / r.requests()) : null;
-        RunSummary.Network network = new RunSummary.Network(net == null ? null : net.iface(),
-                net != null && "lo".equals(net.iface()),
-                net == null ? null : round(net.packetsInPerSec()), net == null ? null : round(net.packetsOutPerSec()),
-                net == null ? null : round(net.bytesInPerSec()), net == null ? null : round(net.bytesOutPerSec()),
-                driverBytesPerRequest);
-        RunSummary.Driver driverFigures = new RunSummary.Driver(round(r.driverCpuSeconds()),
-                round(seconds > 0 ? 100 * r.driverCpuSeconds() / seconds : 0), r.saturated(), r.saturationReason(),
-                round(r.driverGcPauseMs()), r.connectionsOpened(),
-                load.rate() > 0 ? LatencySummary.of(r.lag()) : null, r.bytesSent(), r.bytesReceived());
-        // The harness's meaning: each client's measured seconds summed; every client runs the whole window.
-        double clientSeconds = load.clients() * seconds;
-        RunSummary.Harness harness = new RunSummary.Harness(
-                clientSeconds > 0 ? round(r.successes() / clientSeconds) : 0,
-                r.successes() > 0 ? round(clientSeconds * 1000 / r.successes()) : 0, r.successes(), round(clientSeconds));
-        return new RunSummary(workload.name(), stack, config.operation(), load.model(), load.clients(),
-                load.rate() > 0 ? load.rate() : null, complete, endReason, round(seconds), r.requests(),
-                r.successes(), errors, round(throughput), round(throughput / load.clients()),
-                LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
-                Steadiness.of(recorder.measuredThroughputPerSecond()), driverFigures, sutFigures, machine, network, gc,
-                harness, backendFigures, warmup);
-    }
-
-    /** A monitored process's figures over the measured window (the SUT, or the back end it started). */
-    private static RunSummary.Sut processFigures(long pid, RunMonitor.SutWindow w, DriverResult r, double seconds,
-                                                 int machineCpus, Boolean crashed, Integer exitCode) {
-        double cpu = w == null ? Double.NaN : w.cpuSeconds();
-        return new RunSummary.Sut(pid, round(cpu), w == null ? null : round(w.userSeconds()),
-                w == null ? null : round(w.systemSeconds()), round(seconds > 0 ? 100 * cpu / seconds : 0),
-                seconds > 0 && w != null ? round(100 * cpu / seconds / machineCpus) : null,
-                r.successes() > 0 ? round(cpu * 1e6 / r.successes()) : null,
-                cpu > 0 ? round(r.successes() / cpu) : null, w == null ? null : nullable(w.rssMb()),
-                w == null ? null : nullable(w.maxRssMb()), w == null ? null : w.threads(), crashed, exitCode,
-                w == null ? null : nullable(w.jitCpuSeconds()),
-                w == null || seconds <= 0 ? null : nullable(100 * w.jitCpuSeconds() / seconds));
-    }
-
     private static EffectiveJvm readEffectiveJvm(Path runDir) {
         Path file = runDir.resolve("sut-jvm.json");
         try {
@@ -410,13 +348,5 @@ public final class RunOrchestrator {
             throw new RunFailure("cannot connect to " + target.getHost() + ":" + port + " (" + e.getMessage()
                     + "); is the server running?");
         }
-    }
-
-    private static Double nullable(double v) {
-        return Double.isNaN(v) ? null : round(v);
-    }
-
-    private static double round(double v) {
-        return Double.isNaN(v) ? 0 : Math.round(v * 1000.0) / 1000.0;
     }
 }

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Keeps every second of a run as it happens: a row of timeseries.csv (warm-up included, with its phase), an
@@ -35,6 +36,9 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             + "sutThreads,sutJitCpuPercent,driverJitCpuPercent,machineCpuPercent,netPacketsInPerSec,netPacketsOutPerSec,"
             + "netBytesInPerSec,netBytesOutPerSec,"
             + "driverBytesPerRequest,gcPauseMs,gcHeapAfterMb";
+    /** The companions' seconds, one row per companion and second (the SUT's are in timeseries.csv). */
+    static final String PROCESSES_CSV = "processes.csv";
+    static final String PROCESSES_HEADER = "second,phase,epochMs,process,cpuPercent,rssMb,threads,jitCpuPercent";
     /** The GC columns, last in each row: empty until the run ends. */
     private static final int GC_COLUMNS = 2;
 
@@ -45,6 +49,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private final PrintStream serviceOut;
     private final Path csvFile;
     private final RunMonitor monitor;
+    private final List<String> companions;
+    private final BufferedWriter processesCsv;
     /** This JVM: the driver's, whose JIT compiler is watched like the SUT's. */
     private final ProcessSampler driverSelf = new ProcessSampler(ProcessHandle.current().pid());
     private final GcLogTail gcTail;
@@ -64,13 +70,12 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private Runnable onMeasureStart;
 
     /**
-     * @param sutPid         the SUT's pid, or -1 when perflab did not start it
-     * @param backendPid     the pid of a back end the SUT started in its own process, or -1
+     * @param pids           the processes perflab started by name ({@code sut} and companions); empty for none
      * @param iface          the network interface that carries the traffic, or null when unknown
      * @param gcLog          the SUT's growing GC log, or null
      * @param measureSeconds length of the measured window, NaN when it is a request count
      */
-    RunRecorder(Path runDir, long sutPid, long backendPid, String iface, Path gcLog, PrintStream console, double warmupSeconds,
+    RunRecorder(Path runDir, Map<String, Long> pids, String iface, Path gcLog, PrintStream console, double warmupSeconds,
                 double measureSeconds, long startEpochMs) throws IOException {
         this.csvFile = runDir.resolve("timeseries.csv");
         this.csv = Files.newBufferedWriter(csvFile);
@@ -80,7 +85,13 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         this.serviceOut = new PrintStream(Files.newOutputStream(runDir.resolve("service-time.hlog")), false, "UTF-8");
         this.latencyLog = startLog(latencyOut, startEpochMs);
         this.serviceLog = startLog(serviceOut, startEpochMs);
-        this.monitor = new RunMonitor(sutPid, backendPid, iface);
+        this.monitor = new RunMonitor(pids, iface);
+        this.companions = pids.keySet().stream().filter(name -> !name.equals(RunMonitor.SUT)).toList();
+        this.processesCsv = companions.isEmpty() ? null : Files.newBufferedWriter(runDir.resolve(PROCESSES_CSV));
+        if (processesCsv != null) {
+            processesCsv.write(PROCESSES_HEADER);
+            processesCsv.newLine();
+        }
         monitor.sample();
         this.gcTail = gcLog == null ? null : new GcLogTail(gcLog);
         this.console = console;
@@ -170,8 +181,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         LatencySummary latency = LatencySummary.of(interval.latency());
         if (interval.phase() == Phase.WARMUP && warmupJudge != null && !warmDeclared
                 && warmupJudge.warm(new WarmupJudge.Second(interval.seconds(), throughput, latency.p50(),
-                        sut == null ? Double.NaN : sut.jitCpuPercent(),
-                        m.backend() == null ? Double.NaN : m.backend().jitCpuPercent(), driverJit))) {
+                        sut == null ? Double.NaN : sut.jitCpuPercent(), busiestCompanionJit(m), driverJit))) {
             warmDeclared = true;
             onWarm.run();
         }
@@ -201,6 +211,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             csv.write(",".repeat(GC_COLUMNS));
             csv.newLine();
             csv.flush();
+            writeCompanions(m, interval);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -217,6 +228,35 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             console.println(LiveLine.format(interval.phase().label(), interval.elapsedSeconds(), total, throughput,
                     latency.p50(), latency.p99(), interval.errorCount(), cpu, gcOverhead));
         }
+    }
+
+    /** The busiest JIT compiler among the companions this second, NaN when none is known. */
+    private double busiestCompanionJit(RunMonitor.Second m) {
+        double busiest = Double.NaN;
+        for (String name : companions) {
+            ProcessSampler.Reading r = m.processes().get(name);
+            if (r != null && !Double.isNaN(r.jitCpuPercent()) && !(busiest >= r.jitCpuPercent())) {
+                busiest = r.jitCpuPercent();
+            }
+        }
+        return busiest;
+    }
+
+    private void writeCompanions(RunMonitor.Second m, Interval interval) throws IOException {
+        if (processesCsv == null) {
+            return;
+        }
+        for (String name : companions) {
+            ProcessSampler.Reading r = m.processes().get(name);
+            if (r == null) {
+                continue;
+            }
+            processesCsv.write(String.format(Locale.ROOT, "%d,%s,%d,%s,%s,%s,%s,%s", seconds, interval.phase().label(),
+                    interval.endEpochMs(), name, number(r.cpuPercent()), number(r.rssMb()),
+                    r.alive() ? Integer.toString(r.threads()) : "", number(r.jitCpuPercent())));
+            processesCsv.newLine();
+        }
+        processesCsv.flush();
     }
 
     /**
@@ -265,6 +305,9 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     @Override
     public synchronized void close() throws IOException {
         csv.close();
+        if (processesCsv != null) {
+            processesCsv.close();
+        }
         latencyOut.close();
         serviceOut.close();
         if (gcTail != null) {

@@ -92,13 +92,18 @@ public final class SutCommand {
 
     /** The stack's runtime classpath directory, built by Maven into {@code <module>/target/stack}. */
     public static Path stackClasspath(StackInfo stack, Path perflabHome) {
-        Path dir = perflabHome.resolve(stack.moduleDir()).resolve("target").resolve("stack");
+        return moduleClasspath(stack.moduleDir(), "stack '" + stack.name() + "'", perflabHome);
+    }
+
+    /** A module's runtime classpath directory ({@code <module>/target/stack}); {@code what} names it in errors. */
+    static Path moduleClasspath(String moduleDir, String what, Path perflabHome) {
+        Path dir = perflabHome.resolve(moduleDir).resolve("target").resolve("stack");
         try (var jars = Files.list(dir)) {
             if (jars.noneMatch(p -> p.toString().endsWith(".jar"))) {
-                throw new IllegalArgumentException("stack '" + stack.name() + "' is not built (" + dir + " is empty); run mvn package");
+                throw new IllegalArgumentException(what + " is not built (" + dir + " is empty); run mvn package");
             }
         } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("stack '" + stack.name() + "' is not built (no " + dir + "); run mvn package");
+            throw new IllegalArgumentException(what + " is not built (no " + dir + "); run mvn package");
         }
         return dir;
     }

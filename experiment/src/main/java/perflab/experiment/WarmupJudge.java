@@ -29,8 +29,11 @@ final class WarmupJudge {
     static final int STEADY_SECONDS = 5;
     static final int MIN_SECONDS = 5;
 
-    /** One warm-up second as the run recorder saw it; NaN for what is not measured (a JVM perflab did not start). */
-    record Second(double seconds, double throughput, double p50Ms, double sutJitPercent, double backendJitPercent,
+    /**
+     * One warm-up second as the run recorder saw it; NaN for what is not measured (a JVM perflab did not start).
+     * {@code companionJitPercent} is the busiest compiler among the companion processes.
+     */
+    record Second(double seconds, double throughput, double p50Ms, double sutJitPercent, double companionJitPercent,
                   double driverJitPercent) {
     }
 
@@ -65,7 +68,7 @@ final class WarmupJudge {
         }
         List<String> reasons = new ArrayList<>();
         compiling(reasons, "SUT", Second::sutJitPercent);
-        compiling(reasons, "back-end", Second::backendJitPercent);
+        compiling(reasons, "companion", Second::companionJitPercent);
         compiling(reasons, "driver", Second::driverJitPercent);
         String unsteady = openModel ? spread("median latency", Second::p50Ms, LATENCY_SPREAD, LATENCY_SPREAD_FLOOR_MS, "ms")
                 : spread("throughput", Second::throughput, THROUGHPUT_SPREAD, 0, "req/s");

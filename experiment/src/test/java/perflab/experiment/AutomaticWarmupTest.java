@@ -101,12 +101,12 @@ class AutomaticWarmupTest {
         try {
             URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/ping");
             RunConfig.Load load = new RunConfig.Load(4, 0, "constant", Duration.ofSeconds(2), 0, max, 0, Duration.ZERO,
-                    "on", Duration.ofSeconds(30), 1, 1, 0.01, "http1", 1, Map.of(), true);
+                    "on", Duration.ofSeconds(30), 1, 0.01, "http1", 1, Map.of(), true);
             LoadSpec spec = new LoadSpec(target, 4, 0, LoadSpec.Schedule.CONSTANT, load.duration(), 0, max, 0,
                     Duration.ZERO, ConnectionPolicy.PERSISTENT, load.timeout(), 0.01, 1, 0, 0);
             LoadDriver driver = new LoadDriver(spec, new PingTraffic());
             DriverResult result;
-            RunRecorder recorder = new RunRecorder(dir, -1, -1, null, null, null, Double.NaN, 2, System.currentTimeMillis());
+            RunRecorder recorder = new RunRecorder(dir, Map.of(), null, null, null, Double.NaN, 2, System.currentTimeMillis());
             long driveStartMs;
             try (recorder) {
                 recorder.endWarmupWhenWarm(false, driver::endWarmup);
@@ -114,7 +114,7 @@ class AutomaticWarmupTest {
                 result = driver.run(recorder);
             }
             assertFalse(result.requests() == 0, "the window measured");
-            return new Outcome(RunOrchestrator.warmup(load, result, driveStartMs, recorder), result);
+            return new Outcome(RunSummarizer.warmup(load, result, driveStartMs, recorder.warmedUp(), recorder.notWarmBecause()), result);
         } finally {
             server.stop(0);
         }

@@ -3,10 +3,14 @@ package perflab.monitor;
 import perflab.core.os.MachineCpu;
 import perflab.core.os.ProcessCpu;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
- * The run's resource monitor, sampled once a second (and at the run's start and end) by one thread: the SUT
- * process (when perflab started it) and the back-end process it started (if any), the whole machine's CPU,
- * and the network interface that carries the traffic. Each {@link #sample()} gives that second's figures; every sample is also kept in bounded
+ * The run's resource monitor, sampled once a second (and at the run's start and end) by one thread: the run's
+ * named processes (the SUT, when perflab started it, and its companions), the whole machine's CPU, and the
+ * network interface that carries the traffic. Each {@link #sample()} gives that second's figures; every sample is also kept in bounded
  * timelines, so that {@link #window} reads off the figures of the measured window afterwards.
  */
 public final class RunMonitor {
@@ -23,26 +27,30 @@ public final class RunMonitor {
     private static final int BYTES_OUT = 2;
     private static final int PACKETS_OUT = 3;
 
-    private final ProcessSampler sut;
-    private final ProcessSampler backend;
+    /** The process perflab measures the workload's server by; the others are its companions. */
+    public static final String SUT = "sut";
+
+    private final Map<String, ProcessSampler> processes = new LinkedHashMap<>();
+    private final Map<String, CounterTimeline> timelines = new LinkedHashMap<>();
     private final String iface;
     private final int machineCpus;
-    private final CounterTimeline sutTimeline = new CounterTimeline(6);
-    private final CounterTimeline backendTimeline = new CounterTimeline(6);
     private final CounterTimeline machineTimeline = new CounterTimeline(2);
     private final CounterTimeline netTimeline = new CounterTimeline(4);
     private MachineCpu.Sample machinePrevious;
     private NetworkCounters.Sample netPrevious;
     private long netPreviousNanos;
 
-    /** One second's figures; NaN (or null {@code sut}) for what is not monitored or not yet known. */
-    public record Second(ProcessSampler.Reading sut, double machineCpuPercent, double packetsInPerSec,
-                         double packetsOutPerSec, double bytesInPerSec, double bytesOutPerSec,
-                         ProcessSampler.Reading backend) {
+    /** One second's figures by process name; NaN (or a missing process) for what is not monitored or not yet known. */
+    public record Second(Map<String, ProcessSampler.Reading> processes, double machineCpuPercent,
+                         double packetsInPerSec, double packetsOutPerSec, double bytesInPerSec, double bytesOutPerSec) {
+        /** The SUT's reading, or null when there is no SUT process. */
+        public ProcessSampler.Reading sut() {
+            return processes.get(SUT);
+        }
     }
 
     /**
-     * The SUT process over a window.
+     * A process over a window.
      *
      * @param cpuPercentOfMachine cpu seconds / (window seconds x the machine's CPUs), %
      * @param rssMb               mean of the per-second RSS samples in the window
@@ -61,12 +69,15 @@ public final class RunMonitor {
     }
 
     /**
-     * @param sut              null when there is no SUT process to watch; an unset {@code machineCpuPercent} is NaN
-     * @param backend          the SUT's back-end process, null when there is none of its own
+     * @param processes        by name, each process sampled at least twice; an unset {@code machineCpuPercent} is NaN
      * @param network          null when the interface is unknown
      * @param machineCpuPercent the whole machine's busy share of all its CPUs in the window, %
      */
-    public record Window(SutWindow sut, SutWindow backend, double machineCpuPercent, NetworkWindow network) {
+    public record Window(Map<String, SutWindow> processes, double machineCpuPercent, NetworkWindow network) {
+        /** The SUT's window, or null when there is no SUT process. */
+        public SutWindow sut() {
+            return processes.get(SUT);
+        }
     }
 
     /**
@@ -75,13 +86,17 @@ public final class RunMonitor {
      *               or null
      */
     public RunMonitor(long sutPid, String iface) {
-        this(sutPid, -1, iface);
+        this(sutPid > 0 ? Map.of(SUT, sutPid) : Map.of(), iface);
     }
 
-    /** @param backendPid the pid of a back end the SUT started in its own process, or -1 */
-    public RunMonitor(long sutPid, long backendPid, String iface) {
-        this.sut = sutPid > 0 ? new ProcessSampler(sutPid) : null;
-        this.backend = backendPid > 0 ? new ProcessSampler(backendPid) : null;
+    /** @param pids the processes to watch by name, in the order they are reported ({@link #SUT} for the SUT) */
+    public RunMonitor(Map<String, Long> pids, String iface) {
+        pids.forEach((name, pid) -> {
+            if (pid > 0) {
+                processes.put(name, new ProcessSampler(pid));
+                timelines.put(name, new CounterTimeline(6));
+            }
+        });
         this.iface = iface != null && NetworkCounters.read(iface) != null ? iface : null;
         this.machineCpus = MachineCpu.cpus();
     }
@@ -98,8 +113,8 @@ public final class RunMonitor {
     /** Samples everything now; the first call's rates are NaN. */
     public synchronized Second sample() {
         long now = System.currentTimeMillis();
-        ProcessSampler.Reading reading = sample(sut, sutTimeline, now);
-        ProcessSampler.Reading backendReading = sample(backend, backendTimeline, now);
+        Map<String, ProcessSampler.Reading> readings = new LinkedHashMap<>();
+        processes.forEach((name, process) -> readings.put(name, sample(process, timelines.get(name), now)));
         MachineCpu.Sample machine = MachineCpu.read();
         double machinePercent = MachineCpu.percentBusy(machinePrevious, machine);
         if (machine != null) {
@@ -126,13 +141,10 @@ public final class RunMonitor {
                 netPreviousNanos = nanos;
             }
         }
-        return new Second(reading, machinePercent, pin, pout, bin, bout, backendReading);
+        return new Second(Collections.unmodifiableMap(readings), machinePercent, pin, pout, bin, bout);
     }
 
     private static ProcessSampler.Reading sample(ProcessSampler process, CounterTimeline timeline, long now) {
-        if (process == null) {
-            return null;
-        }
         ProcessSampler.Reading reading = process.sample();
         ProcessCpu.Sample cpu = process.lastCpu();
         if (cpu != null) {
@@ -145,8 +157,13 @@ public final class RunMonitor {
 
     /** The figures of a wall-clock window, from the samples taken so far. */
     public synchronized Window window(long fromEpochMs, long toEpochMs) {
-        SutWindow sutWindow = sut == null ? null : processWindow(sutTimeline, fromEpochMs, toEpochMs);
-        SutWindow backendWindow = backend == null ? null : processWindow(backendTimeline, fromEpochMs, toEpochMs);
+        Map<String, SutWindow> windows = new LinkedHashMap<>();
+        timelines.forEach((name, timeline) -> {
+            SutWindow w = processWindow(timeline, fromEpochMs, toEpochMs);
+            if (w != null) {
+                windows.put(name, w);
+            }
+        });
         double machinePercent = Double.NaN;
         double busy = machineTimeline.increase(BUSY, fromEpochMs, toEpochMs);
         double total = machineTimeline.increase(TOTAL, fromEpochMs, toEpochMs);
@@ -162,7 +179,7 @@ public final class RunMonitor {
                     netTimeline.increase(BYTES_IN, fromEpochMs, toEpochMs) / covered,
                     netTimeline.increase(BYTES_OUT, fromEpochMs, toEpochMs) / covered);
         }
-        return new Window(sutWindow, backendWindow, machinePercent, network);
+        return new Window(Collections.unmodifiableMap(windows), machinePercent, network);
     }
 
     private SutWindow processWindow(CounterTimeline timeline, long fromEpochMs, long toEpochMs) {

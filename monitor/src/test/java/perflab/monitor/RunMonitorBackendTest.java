@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RunMonitorBackendTest {
     @Test
     void backendProcessHasItsOwnWindow() throws Exception {
-        RunMonitor monitor = new RunMonitor(-1, ProcessHandle.current().pid(), null); // this JVM plays the back end
+        RunMonitor monitor = new RunMonitor(java.util.Map.of("backend", ProcessHandle.current().pid()), null); // this JVM plays a companion
         long from = System.currentTimeMillis();
         monitor.sample();
         long x = 0;
@@ -25,9 +25,9 @@ class RunMonitorBackendTest {
         long to = System.currentTimeMillis();
         RunMonitor.Window w = monitor.window(from, to);
         assertNull(w.sut());
-        assertNotNull(w.backend(), "no back-end window");
+        assertNotNull(w.processes().get("backend"), "no back-end window");
         // the monitor's window spans the spin; each /proc reading is truncated to a 10 ms tick
-        assertTrue(w.backend().cpuSeconds() >= 0.2 - 0.02, "back-end cpu " + w.backend().cpuSeconds() + " (" + x + ")");
-        assertTrue(w.backend().rssMb() > 1 && w.backend().threads() > 1, w.backend().toString());
+        assertTrue(w.processes().get("backend").cpuSeconds() >= 0.2 - 0.02, "back-end cpu " + w.processes().get("backend").cpuSeconds() + " (" + x + ")");
+        assertTrue(w.processes().get("backend").rssMb() > 1 && w.processes().get("backend").threads() > 1, w.processes().get("backend").toString());
     }
 }

@@ -37,14 +37,15 @@ public final class ConsoleSummary {
             row(out, "sut memory", "rss %.1f MB (peak %.1f MB), %s threads", sut.rssMb(), nan(sut.maxRssMb()),
                     sut.threads() == null ? "?" : sut.threads().toString());
         }
-        RunSummary.Sut backend = s.backend();
-        if (backend != null && backend.cpuSeconds() != null) {
-            row(out, "backend", "pid %d: cpu %.2f s (%.1f%% of one core), %.1f µs/request; rss %.1f MB, %s threads "
-                            + "(not in the sut figures)", backend.pid(), backend.cpuSeconds(), backend.cpuPercent(),
-                    nan(backend.cpuMicrosPerRequest()), nan(backend.rssMb()),
-                    backend.threads() == null ? "?" : backend.threads().toString());
-        }
-        jit(out, "backend jit", backend);
+        s.companions().forEach((name, companion) -> {
+            if (companion.cpuSeconds() != null) {
+                row(out, name, "pid %d: cpu %.2f s (%.1f%% of one core), %.1f µs/request; rss %.1f MB, %s threads "
+                                + "(not in the sut figures)", companion.pid(), companion.cpuSeconds(), companion.cpuPercent(),
+                        nan(companion.cpuMicrosPerRequest()), nan(companion.rssMb()),
+                        companion.threads() == null ? "?" : companion.threads().toString());
+            }
+            jit(out, name + " jit", companion);
+        });
         if (s.machine() != null && s.machine().cpuPercent() != null) {
             row(out, "machine cpu", "%.1f%% of %d CPUs", s.machine().cpuPercent(), s.machine().cpus());
         }

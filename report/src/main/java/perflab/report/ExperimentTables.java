@@ -175,11 +175,8 @@ public final class ExperimentTables {
                     continue;
                 }
                 java.nio.file.Path runDir = experimentDir.resolve(run.directory());
-                for (String process : List.of("sut", "backend")) {
-                    java.nio.file.Path collapsed = runDir.resolve("profile-" + process + ".collapsed");
-                    if (!java.nio.file.Files.exists(collapsed)) {
-                        continue;
-                    }
+                for (java.nio.file.Path collapsed : ProfileFrames.collapsedFiles(runDir)) {
+                    String process = ProfileFrames.processOf(collapsed);
                     List<String> frames = new ArrayList<>();
                     try {
                         for (ProfileFrames.Frame f : ProfileFrames.top(collapsed, 5)) {

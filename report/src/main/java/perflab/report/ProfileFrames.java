@@ -23,6 +23,24 @@ public final class ProfileFrames {
     private ProfileFrames() {
     }
 
+    /** The collapsed stacks of --profile in a run directory ({@code profile-NAME.collapsed}), by process name. */
+    public static List<Path> collapsedFiles(Path runDir) {
+        if (!Files.isDirectory(runDir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(runDir)) {
+            return files.filter(f -> f.getFileName().toString().matches("profile-[a-z0-9-]+\\.collapsed")).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** "backend" for profile-backend.collapsed. */
+    public static String processOf(Path collapsed) {
+        String file = collapsed.getFileName().toString();
+        return file.substring("profile-".length(), file.lastIndexOf('.'));
+    }
+
     /** The {@code n} frames with most self samples, most first; empty for a file without samples. */
     public static List<Frame> top(Path collapsed, int n) throws IOException {
         Map<String, Long> self = new HashMap<>();

@@ -35,14 +35,14 @@ public record RunConfig(String workload, String stack, String operation, Load lo
      * @param deepCheck   share of measured responses whose whole content is compared (0..1)
      * @param http        "http1" or "h2c" (HTTP/2 cleartext with prior knowledge); with `run`, the SUT serves it too
      * @param streamsPerConnection h2c: concurrent streams per connection (1 for HTTP/1.1)
-     * @param extra       workload-specific traffic settings by CLI flag name without dashes ("request-size"),
-     *                    handed to the workload as {@code TrafficOptions.extra}; empty for most workloads
+     * @param extra       the workload's own traffic settings given ({@code WorkloadSetting.Use.TRAFFIC}), by flag
+     *                    name without dashes ("request-size"), canonical; defaults are not recorded
      * @param warmupAuto  the warm-up ends when the system is warm ({@code --warmup auto}), {@code warmup} being
      *                    its maximum; false: {@code warmup} is its exact length
      */
     public record Load(int clients, double rate, String schedule, Duration duration, long requests,
                        Duration warmup, long warmupRequests, Duration thinkTime, String keepalive, Duration timeout,
-                       int payload, long seed, double deepCheck, String http, int streamsPerConnection,
+                       long seed, double deepCheck, String http, int streamsPerConnection,
                        Map<String, String> extra, boolean warmupAuto) {
         public Load {
             extra = extra == null ? Map.of() : Map.copyOf(extra); // null: a run.json written before extras existed
@@ -51,18 +51,18 @@ public record RunConfig(String workload, String stack, String operation, Load lo
         /** A load with a warm-up of fixed length. */
         public Load(int clients, double rate, String schedule, Duration duration, long requests,
                     Duration warmup, long warmupRequests, Duration thinkTime, String keepalive, Duration timeout,
-                    int payload, long seed, double deepCheck, String http, int streamsPerConnection,
+                    long seed, double deepCheck, String http, int streamsPerConnection,
                     Map<String, String> extra) {
             this(clients, rate, schedule, duration, requests, warmup, warmupRequests, thinkTime, keepalive, timeout,
-                    payload, seed, deepCheck, http, streamsPerConnection, extra, false);
+                    seed, deepCheck, http, streamsPerConnection, extra, false);
         }
 
         /** A load without workload-specific settings. */
         public Load(int clients, double rate, String schedule, Duration duration, long requests,
                     Duration warmup, long warmupRequests, Duration thinkTime, String keepalive, Duration timeout,
-                    int payload, long seed, double deepCheck, String http, int streamsPerConnection) {
+                    long seed, double deepCheck, String http, int streamsPerConnection) {
             this(clients, rate, schedule, duration, requests, warmup, warmupRequests, thinkTime, keepalive, timeout,
-                    payload, seed, deepCheck, http, streamsPerConnection, Map.of());
+                    seed, deepCheck, http, streamsPerConnection, Map.of());
         }
 
         public String model() {
@@ -72,7 +72,7 @@ public record RunConfig(String workload, String stack, String operation, Load lo
         /** The same load with another number of clients (a point of a client-scaling sweep). */
         public Load withClients(int n) {
             return new Load(n, rate, schedule, duration, requests, warmup, warmupRequests, thinkTime, keepalive,
-                    timeout, payload, seed, deepCheck, http, streamsPerConnection, extra, warmupAuto);
+                    timeout, seed, deepCheck, http, streamsPerConnection, extra, warmupAuto);
         }
     }
 
@@ -84,7 +84,8 @@ public record RunConfig(String workload, String stack, String operation, Load lo
      * @param javaHome  the JDK that runs the SUT; null = the one running perflab
      * @param cpus      CPU list for taskset ("0", "1", "0-1"), or null
      * @param port      SUT port; 0 = ephemeral
-     * @param settings  the stack's own settings (server threads...), by SUT setting name
+     * @param settings  the server settings given, by flag name without dashes: perflab's common ones every stack
+     *                  takes (server-threads, http, ...) and the workload's own server-side ones (claims: backend)
      */
     public record Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
                       Map<String, String> settings) {

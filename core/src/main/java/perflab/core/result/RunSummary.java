@@ -15,8 +15,25 @@ public record RunSummary(String workload, String stack, String operation, String
                          long requests, long successes, Map<String, Long> errors, double throughput,
                          double throughputPerClient, LatencySummary latencyMs, LatencySummary serviceTimeMs,
                          LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
-                         Machine machine, Network network, GcAnalysis gc, Harness harness, Sut backend,
-                         Warmup warmup) {
+                         Machine machine, Network network, GcAnalysis gc, Harness harness,
+                         Map<String, Sut> processes, Warmup warmup) {
+
+    /**
+     * @param processes every process perflab started for the run, by name: {@code sut} (the same figures as the
+     *                  top-level {@code sut}) and the workload's companions ({@code backend}); empty when the
+     *                  server is not perflab's (drive)
+     */
+    public RunSummary {
+        processes = processes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(processes));
+    }
+
+    /** The companions' figures by name: every process but the SUT. */
+    @JsonIgnore
+    public Map<String, Sut> companions() {
+        Map<String, Sut> companions = new java.util.LinkedHashMap<>(processes);
+        companions.remove("sut");
+        return companions;
+    }
 
     /**
      * How the warm-up before the window ended.
@@ -58,7 +75,8 @@ public record RunSummary(String workload, String stack, String operation, String
     }
 
     /**
-     * The SUT's resources in the measured window (docs/metrics.md); absent when the SUT is not perflab's (drive).
+     * A process's resources in the measured window (docs/metrics.md): the SUT's, or a companion's (per request:
+     * per successful request of the run's load); absent when the SUT is not perflab's (drive).
      *
      * @param cpuPercent          user + system CPU, % of one core
      * @param cpuPercentOfMachine the same as % of all the machine's CPUs

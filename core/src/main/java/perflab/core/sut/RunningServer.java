@@ -5,6 +5,14 @@ public interface RunningServer {
     /** The port actually bound (the SUT may be asked for port 0). */
     int port();
 
+    /**
+     * Further ports it serves, by name ("sip" for a converged server's SIP listener), announced in the READY
+     * line after {@code port=} so that perflab and companions can reach them.
+     */
+    default java.util.Map<String, Integer> otherPorts() {
+        return java.util.Map.of();
+    }
+
     /** Graceful stop: finish in-flight requests, close connectors. */
     void stop() throws Exception;
 }

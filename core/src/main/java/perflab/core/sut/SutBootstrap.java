@@ -12,10 +12,12 @@ import java.util.concurrent.CountDownLatch;
 /**
  * The SUT side of perflab's process protocol, used by every stack's main class:
  * <ul>
- *   <li>on success it prints one line {@code PERFLAB-READY port=<port>} on stdout;</li>
+ *   <li>on success it prints one line {@code PERFLAB-READY port=<port>} on stdout, followed by any further
+ *       ports it serves by name ({@code PERFLAB-READY port=8080 sip=5060});</li>
  *   <li>on failure it prints {@code PERFLAB-FAILED <one-line reason>} and exits with status 3;</li>
- *   <li>a SUT that starts a process of its own to serve it (the claims gateway's back end) says so before
- *       READY with {@code PERFLAB-BACKEND mode=... pid=<pid> ...}, so perflab monitors that process too;</li>
+ *   <li>a SUT that starts a back end of its own (the claims gateway started by hand) may say so before READY
+ *       with {@code PERFLAB-BACKEND mode=... pid=<pid> ...}, for the person reading its output; perflab starts
+ *       the processes it monitors itself (companions);</li>
  *   <li>it writes the effective JVM configuration to {@code --jvm-report <file>} if given;</li>
  *   <li>it stops gracefully and exits when its stdin reaches end of file, which happens when perflab closes
  *       the pipe or dies in any way (even SIGKILL), so a SUT never outlives its parent.</li>
@@ -57,7 +59,9 @@ public final class SutBootstrap {
         } catch (IOException e) {
             System.err.println("could not write the JVM report: " + e.getMessage());
         }
-        out.println(READY + " port=" + server.port());
+        StringBuilder ready = new StringBuilder(READY).append(" port=").append(server.port());
+        server.otherPorts().forEach((name, port) -> ready.append(' ').append(name).append('=').append(port));
+        out.println(ready);
         out.flush();
 
         CountDownLatch stopped = new CountDownLatch(1);

@@ -10,8 +10,8 @@ public enum ErrorKind {
     IO("io"),
     /** The HTTP status was not the one the traffic expects. */
     HTTP_STATUS("httpStatus"),
-    /** The server answered with a SOAP fault. */
-    SOAP_FAULT("soapFault"),
+    /** The server answered with an application fault the traffic recognizes: a SOAP fault, an error page. */
+    FAULT("fault"),
     /** The response arrived but its content was wrong (e.g. a wrong idout). */
     VALIDATION("validation");
 

@@ -73,6 +73,22 @@ public interface ResponseView {
         return copy;
     }
 
+    /**
+     * The text between the first {@code open} and the next {@code close} of the body, white space collapsed and
+     * cut at {@code max} characters ("..." added), or null when the markers are not there: the reason of a
+     * fault for an error report. Only on the error path, where allocating is fine.
+     */
+    default String textBetween(String open, String close, int max) {
+        String body = bodyText();
+        int start = body.indexOf(open);
+        int end = start < 0 ? -1 : body.indexOf(close, start + open.length());
+        if (end < 0) {
+            return null;
+        }
+        String text = body.substring(start + open.length(), end).replaceAll("\\s+", " ").trim();
+        return text.length() > max ? text.substring(0, max) + "..." : text;
+    }
+
     default String bodyText() {
         return new String(bodyBytes(), StandardCharsets.UTF_8);
     }

@@ -7,13 +7,22 @@ import java.util.Map;
  * What a workload needs to build its traffic.
  *
  * @param operation the operation to drive
- * @param payload   the workload's payload setting (soap-echo: packet size P)
  * @param target    the service URI the requests go to (its path is used as the request path)
  * @param seed      the run's random seed
- * @param extra     workload-specific settings by name (kept for workloads to come)
+ * @param settings  the workload's traffic settings ({@link WorkloadSetting.Use#TRAFFIC}) by name, checked and
+ *                  with every default filled in
  */
-public record TrafficOptions(String operation, int payload, URI target, long seed, Map<String, String> extra) {
+public record TrafficOptions(String operation, URI target, long seed, Map<String, String> settings) {
     public TrafficOptions {
-        extra = Map.copyOf(extra);
+        settings = Map.copyOf(settings);
+    }
+
+    /** A setting's value; an undeclared name is a bug in the workload. */
+    public String setting(String name) {
+        String value = settings.get(name);
+        if (value == null) {
+            throw new IllegalStateException("traffic setting '" + name + "' is not declared or has no default");
+        }
+        return value;
     }
 }

@@ -2,7 +2,9 @@ package perflab.core.workload;
 
 import perflab.core.traffic.Traffic;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A reference workload: its server stacks (each started in its own JVM) and its traffic model. Registered
@@ -25,6 +27,50 @@ public interface Workload {
 
     /** Builds the traffic for one run; throws {@link IllegalArgumentException} with a one-line reason. */
     Traffic traffic(TrafficOptions options);
+
+    /** The workload's own settings: flags of run, serve, drive and tune, in the order --help lists them. */
+    default List<WorkloadSetting> settings() {
+        return List.of();
+    }
+
+    /**
+     * The server side of a run: companions to start beside the SUT and the SUT's workload settings.
+     *
+     * @param settings the {@link WorkloadSetting.Use#SERVER} settings, checked, every default filled in
+     */
+    default ServerSide serverSide(Map<String, String> settings) {
+        return ServerSide.sutOnly(settings);
+    }
+
+    default WorkloadSetting setting(String name) {
+        return settings().stream().filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("--" + name + " is not a setting of workload " + name()
+                        + (settings().isEmpty() ? " (it has none of its own)" : "; its settings: "
+                        + String.join(", ", settings().stream().map(s -> "--" + s.name()).toList()))));
+    }
+
+    /** Given settings checked against the declarations and made canonical, in the order given. */
+    default Map<String, String> checkSettings(Map<String, String> given) {
+        Map<String, String> checked = new LinkedHashMap<>();
+        given.forEach((name, value) -> checked.put(name, setting(name).normalize(value)));
+        return checked;
+    }
+
+    /** Every setting of one use: the given (canonical) value or the default; optional ones without a value are left out. */
+    default Map<String, String> resolveSettings(WorkloadSetting.Use use, Map<String, String> given) {
+        Map<String, String> checked = checkSettings(given);
+        Map<String, String> resolved = new LinkedHashMap<>();
+        for (WorkloadSetting s : settings()) {
+            if (s.use() != use) {
+                continue;
+            }
+            String value = checked.getOrDefault(s.name(), s.defaultValue());
+            if (value != null) {
+                resolved.put(s.name(), value);
+            }
+        }
+        return resolved;
+    }
 
     default StackInfo stack(String name) {
         return stacks().stream().filter(s -> s.name().equals(name)).findFirst()

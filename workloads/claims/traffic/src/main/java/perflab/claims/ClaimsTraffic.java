@@ -12,11 +12,12 @@ import perflab.core.workload.TrafficOptions;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * claims traffic for one mediation: request templates built once (one per back-end region for the routing
  * mediations, which clients rotate through), each with what a correct answer must show. Settings from
- * TrafficOptions.extra: request-size, response-size (3k, 10k, 100k), routing-field-position (early, late).
+ * the workload's settings (ClaimsWorkload): request-size, response-size (3k, 10k, 100k), routing-field-position (early, late).
  */
 final class ClaimsTraffic implements Traffic {
     static final List<RequestTemplate.Header> HEADERS = List.of(
@@ -42,12 +43,23 @@ final class ClaimsTraffic implements Traffic {
             throw new IllegalArgumentException("unknown claims operation '" + mediation + "'; known: "
                     + String.join(", ", ClaimsContract.MEDIATIONS));
         }
+        Map<String, String> settings = options.settings();
+        String requestSize = settings.get(ClaimsWorkload.REQUEST_SIZE);
+        String responseSize = settings.get(ClaimsWorkload.RESPONSE_SIZE);
+        if (settings.containsKey(ClaimsWorkload.SIZES)) {
+            if (requestSize != null || responseSize != null) {
+                throw new IllegalArgumentException("--sizes sets both sizes: drop --request-size and --response-size");
+            }
+            String[] pair = settings.get(ClaimsWorkload.SIZES).split("/");
+            requestSize = pair[0];
+            responseSize = pair[1];
+        }
         int requestBytes = ClaimsContract.parseSize("--request-size",
-                options.extra().getOrDefault("request-size", MessageSizes.DEFAULT_BYTES + ""));
+                requestSize != null ? requestSize : MessageSizes.DEFAULT_BYTES + "");
         int responseBytes = ClaimsContract.parseSize("--response-size",
-                options.extra().getOrDefault("response-size", MessageSizes.DEFAULT_BYTES + ""));
+                responseSize != null ? responseSize : MessageSizes.DEFAULT_BYTES + "");
         ClaimMessages.RoutingPosition position = ClaimMessages.RoutingPosition.parse(
-                options.extra().getOrDefault("routing-field-position", "early"));
+                settings.getOrDefault(ClaimsWorkload.ROUTING_FIELD_POSITION, "early"));
         String path = path(options, mediation);
         List<Case> cases = new ArrayList<>();
         switch (mediation) {

@@ -21,7 +21,8 @@ class ClaimsTrafficTest {
     private static final URI TARGET = URI.create("http://127.0.0.1:8080" + ClaimsContract.GATEWAY_PATH);
 
     static ClaimsTraffic traffic(String mediation, Map<String, String> extra) {
-        return ClaimsTraffic.of(new TrafficOptions(mediation, 1, TARGET, 7L, extra));
+        return ClaimsTraffic.of(new TrafficOptions(mediation, TARGET, 7L,
+                new ClaimsWorkload().resolveSettings(perflab.core.workload.WorkloadSetting.Use.TRAFFIC, extra)));
     }
 
     @Test

@@ -4,7 +4,6 @@ import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Request;
 import perflab.core.traffic.ResponseView;
-import perflab.core.traffic.SoapFaultReason;
 import perflab.core.traffic.Verdict;
 import perflab.soapecho.contract.PerfContract;
 
@@ -46,7 +45,8 @@ final class SoapEchoSession implements ClientSession {
         int status = response.status();
         if (status != 200) {
             if (status == 500 && response.indexOf(FAULT, 0) >= 0) {
-                return Verdict.fail(ErrorKind.SOAP_FAULT, SoapFaultReason.of(response));
+                String reason = response.textBetween("<faultstring>", "</faultstring>", 200);
+                return Verdict.fail(ErrorKind.FAULT, reason == null ? "SOAP fault" : "SOAP fault: " + reason);
             }
             return Verdict.fail(ErrorKind.HTTP_STATUS, "HTTP " + status);
         }

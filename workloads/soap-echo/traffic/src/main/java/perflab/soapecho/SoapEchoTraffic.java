@@ -29,10 +29,7 @@ final class SoapEchoTraffic implements Traffic {
     }
 
     static SoapEchoTraffic of(TrafficOptions options) {
-        int packetSize = options.payload();
-        if (packetSize < 1) {
-            throw new IllegalArgumentException("soap-echo payload (packet size P) must be at least 1, got " + packetSize);
-        }
+        int packetSize = Integer.parseInt(options.setting(SoapEchoWorkload.PAYLOAD));
         String path = options.target().getRawPath();
         if (path == null || path.isEmpty()) {
             path = PerfContract.SERVICE_PATH;

@@ -5,6 +5,7 @@ import perflab.core.workload.OperationInfo;
 import perflab.core.workload.StackInfo;
 import perflab.core.workload.TrafficOptions;
 import perflab.core.workload.Workload;
+import perflab.core.workload.WorkloadSetting;
 import perflab.soapecho.contract.PerfContract;
 
 import java.util.List;
@@ -20,6 +21,18 @@ public final class SoapEchoWorkload implements Workload {
             new OperationInfo(PerfContract.ECHO_COMPLEX_TYPE, "echo P NestedComplexType items and the request id"),
             new OperationInfo(PerfContract.ECHO_STRING, "echo a string of 1024 x P characters"),
             new OperationInfo(PerfContract.ECHO_BASE64, "echo 1024 bytes as xs:base64Binary"));
+
+    /** The harness's packet size P: P items of the complex type, or a string of 1024 x P characters. */
+    static final String PAYLOAD = "payload";
+    private static final List<WorkloadSetting> SETTINGS = List.of(
+            WorkloadSetting.integer(PAYLOAD, 1, 1, 100_000,
+                    "Packet size P: P NestedComplexType items (echoComplexTypeDoc) or 1024 x P characters (echoStringDoc).")
+                    .asDimension());
+
+    @Override
+    public List<WorkloadSetting> settings() {
+        return SETTINGS;
+    }
 
     @Override
     public String name() {

@@ -1,5 +1,6 @@
 package perflab.claims.backend;
 
+import perflab.claims.contract.ClaimsContract;
 import perflab.core.sut.ServerSettings;
 import perflab.core.sut.SutArgs;
 
@@ -26,15 +27,8 @@ public record GatewaySettings(ServerSettings server, Backend backend, String bac
 
     public static final Set<String> NAMES;
 
-    /**
-     * The back end's JVM flags unless told otherwise. The back end is part of the lab, not of what is measured,
-     * so it must cost the same in every run. Without this flag its cost was bimodal on a 2-CPU machine: many
-     * request threads running interpreted code starve the C2 compiler thread, a hot method (Woodstox's
-     * UTF8Reader.read) waited in the compile queue for the whole run, and the back end cost 6x more per
-     * request in about 40% of runs (docs/workloads/claims.md). With background compilation off, a thread that
-     * asks for a compilation waits for it, so the compilers get the CPU when they are needed.
-     */
-    public static final String DEFAULT_BACKEND_JVM = "-XX:-BackgroundCompilation";
+    /** The back end's JVM flags unless told otherwise: why, in {@link ClaimsContract#DEFAULT_BACKEND_JVM}. */
+    public static final String DEFAULT_BACKEND_JVM = ClaimsContract.DEFAULT_BACKEND_JVM;
 
     static {
         Set<String> names = new HashSet<>(ServerSettings.NAMES);

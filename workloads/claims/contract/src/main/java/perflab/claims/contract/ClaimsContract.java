@@ -117,6 +117,16 @@ public final class ClaimsContract {
         return GATEWAY_PATH + mediation;
     }
 
+    /**
+     * The back end's JVM flags unless told otherwise. The back end is part of the lab, not of what is measured,
+     * so it must cost the same in every run. Without this flag its cost was bimodal on a 2-CPU machine: many
+     * request threads running interpreted code starve the C2 compiler thread, a hot method (Woodstox's
+     * UTF8Reader.read) waited in the compile queue for the whole run, and the back end cost 6x more per
+     * request in about 40% of runs (docs/workloads/claims.md). With background compilation off, a thread that
+     * asks for a compilation waits for it, so the compilers get the CPU when they are needed.
+     */
+    public static final String DEFAULT_BACKEND_JVM = "-XX:-BackgroundCompilation";
+
     /** Parses a message size such as 3k, 10k, 100k, 3072 into bytes. */
     public static int parseSize(String name, String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);

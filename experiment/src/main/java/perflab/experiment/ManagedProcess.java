@@ -11,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -19,55 +21,75 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.IntConsumer;
 
 /**
- * A SUT JVM started by perflab. Its stdout goes to {@code sut.out} (and is watched for the readiness line),
- * its stderr to {@code sut.err}; its stdin is a pipe that perflab never writes: closing it is the stop
- * signal, and it closes by itself if perflab dies, so the SUT never outlives perflab.
+ * A process perflab starts for a run (the SUT, a companion). Its stdout goes to {@code <name>.out} (and is
+ * watched for the readiness line), its stderr to {@code <name>.err}; its stdin is a pipe perflab never writes:
+ * closing it is the stop signal, and it closes by itself if perflab dies, so the process never outlives perflab.
  */
-public final class SutProcess implements AutoCloseable {
+public final class ManagedProcess implements AutoCloseable {
+    private final String name;
     private final Process process;
     private final Path runDir;
+    private final String readyPrefix;
     private final CompletableFuture<String> readiness = new CompletableFuture<>();
     private volatile boolean stopping;
-    private volatile int port = -1;
-    private volatile long backendPid = -1;
-    private static final java.util.regex.Pattern BACKEND_PID = java.util.regex.Pattern.compile("\\bpid=(\\d+)");
+    private volatile Map<String, Integer> ports = Map.of();
 
-    private SutProcess(Process process, Path runDir) {
+    private ManagedProcess(String name, Process process, Path runDir, String readyPrefix) {
+        this.name = name;
         this.process = process;
         this.runDir = runDir;
+        this.readyPrefix = readyPrefix;
     }
 
-    /** Starts the SUT and waits until it reports ready; on failure the process is gone and the reason said. */
-    public static SutProcess start(List<String> command, Path runDir, Duration readyTimeout) throws RunFailure {
+    /**
+     * Starts a process that follows perflab's process protocol ({@link SutBootstrap}) and waits until it reports
+     * ready; on failure the process is gone and the reason said.
+     */
+    public static ManagedProcess start(String name, List<String> command, Path runDir, Duration readyTimeout) throws RunFailure {
+        return start(name, command, runDir, readyTimeout, SutBootstrap.READY);
+    }
+
+    /**
+     * Starts a process and waits until it prints a line starting with {@code readyPrefix} (perflab's READY line,
+     * or a program's own); a null prefix means ready once started.
+     */
+    public static ManagedProcess start(String name, List<String> command, Path runDir, Duration readyTimeout,
+                                       String readyPrefix) throws RunFailure {
         ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectError(runDir.resolve("sut.err").toFile())
+                .redirectError(runDir.resolve(name + ".err").toFile())
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .redirectOutput(ProcessBuilder.Redirect.PIPE);
         Process process;
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new RunFailure("cannot start the SUT: " + e.getMessage());
+            throw new RunFailure("cannot start " + label(name) + ": " + e.getMessage());
         }
-        SutProcess sut = new SutProcess(process, runDir);
-        sut.pumpStdout();
-        sut.awaitReady(readyTimeout);
-        return sut;
+        ManagedProcess p = new ManagedProcess(name, process, runDir, readyPrefix);
+        p.pumpStdout();
+        if (readyPrefix == null) {
+            p.readiness.complete("");
+        }
+        p.awaitReady(readyTimeout);
+        return p;
+    }
+
+    /** "the SUT", "companion backend": how messages name a process. */
+    public static String label(String name) {
+        return name.equals("sut") ? "the SUT" : "companion " + name;
     }
 
     private void pumpStdout() {
         Thread pump = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                 BufferedWriter out = Files.newBufferedWriter(runDir.resolve("sut.out"))) {
+                 BufferedWriter out = Files.newBufferedWriter(runDir.resolve(name + ".out"))) {
                 String line;
                 while ((line = in.readLine()) != null) {
                     out.write(line);
                     out.newLine();
                     out.flush();
-                    if (line.startsWith(SutBootstrap.BACKEND)) {
-                        backendPid = backendPid(line, process.pid());
-                    }
-                    if (!readiness.isDone() && (line.startsWith(SutBootstrap.READY) || line.startsWith(SutBootstrap.FAILED))) {
+                    if (!readiness.isDone() && readyPrefix != null
+                            && (line.startsWith(readyPrefix) || line.startsWith(SutBootstrap.FAILED))) {
                         readiness.complete(line);
                     }
                 }
@@ -76,7 +98,7 @@ public final class SutProcess implements AutoCloseable {
             } finally {
                 readiness.complete(null);
             }
-        }, "sut-stdout");
+        }, name + "-stdout");
         pump.setDaemon(true);
         pump.start();
     }
@@ -87,28 +109,45 @@ public final class SutProcess implements AutoCloseable {
             line = readiness.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             kill();
-            throw new RunFailure("the SUT did not report ready within " + timeout.toSeconds() + " s", logTail());
+            throw new RunFailure(label(name) + " did not report ready within " + timeout.toSeconds() + " s", logTail());
         } catch (InterruptedException e) {
             kill();
             Thread.currentThread().interrupt();
-            throw new RunFailure("interrupted while the SUT was starting");
+            throw new RunFailure("interrupted while " + label(name) + " was starting");
         } catch (ExecutionException e) {
             kill();
-            throw new RunFailure("the SUT failed to start: " + e.getCause());
+            throw new RunFailure(label(name) + " failed to start: " + e.getCause());
         }
-        if (line != null && line.startsWith(SutBootstrap.READY)) {
-            port = Integer.parseInt(line.substring(line.indexOf("port=") + 5).trim());
+        if (line != null && !line.startsWith(SutBootstrap.FAILED)) {
+            if (line.startsWith(SutBootstrap.READY)) {
+                ports = readyPorts(line);
+            }
             return;
         }
         waitForExit(Duration.ofSeconds(5));
         kill();
         String reason = line != null ? line.substring(SutBootstrap.FAILED.length()).trim() : jvmRefusal();
-        throw new RunFailure("the SUT failed to start: " + reason, logTail());
+        throw new RunFailure(label(name) + " failed to start: " + reason, logTail());
+    }
+
+    /**
+     * The ports of a READY line, by name: {@code PERFLAB-READY port=8080 sip=5060} gives {port=8080, sip=5060};
+     * words that are not name=number are ignored.
+     */
+    static Map<String, Integer> readyPorts(String line) {
+        Map<String, Integer> found = new LinkedHashMap<>();
+        for (String word : line.substring(SutBootstrap.READY.length()).trim().split("\\s+")) {
+            int eq = word.indexOf('=');
+            if (eq > 0 && word.substring(eq + 1).matches("\\d{1,5}")) {
+                found.put(word.substring(0, eq), Integer.parseInt(word.substring(eq + 1)));
+            }
+        }
+        return Map.copyOf(found);
     }
 
     /** The JVM's own one-line reason when it refused to start (an unknown or bad flag). */
     private String jvmRefusal() {
-        List<String> err = lines(runDir.resolve("sut.err"));
+        List<String> err = lines(runDir.resolve(name + ".err"));
         for (String l : err) {
             if (l.contains("VM option") || l.contains("Invalid") || l.contains("Unrecognized") || l.contains("Could not find or load")) {
                 return "the JVM refused it: " + l.trim();
@@ -118,13 +157,13 @@ public final class SutProcess implements AutoCloseable {
         return "it exited" + (code == null ? "" : " with status " + code) + " before it was ready";
     }
 
-    /** The last lines of the SUT's stderr and stdout, for a failure message. */
+    /** The last lines of the process's stderr and stdout, for a failure message. */
     public String logTail() {
         StringBuilder tail = new StringBuilder();
-        for (String name : List.of("sut.err", "sut.out")) {
-            List<String> l = lines(runDir.resolve(name));
+        for (String file : List.of(name + ".err", name + ".out")) {
+            List<String> l = lines(runDir.resolve(file));
             if (!l.isEmpty()) {
-                tail.append("--- last lines of ").append(runDir.resolve(name)).append(" ---\n");
+                tail.append("--- last lines of ").append(runDir.resolve(file)).append(" ---\n");
                 l.subList(Math.max(0, l.size() - 15), l.size()).forEach(x -> tail.append(x).append('\n'));
             }
         }
@@ -139,23 +178,18 @@ public final class SutProcess implements AutoCloseable {
         }
     }
 
+    public String name() {
+        return name;
+    }
+
+    /** The main port of its READY line ({@code port=}), or -1. */
     public int port() {
-        return port;
+        return ports.getOrDefault("port", -1);
     }
 
-    /** The pid of the back end the SUT started in a process of its own (said before READY), or -1. */
-    public long backendPid() {
-        return backendPid;
-    }
-
-    /** The pid= of a PERFLAB-BACKEND line; -1 for none, or for the SUT's own (a back end in its JVM). */
-    static long backendPid(String line, long sutPid) {
-        java.util.regex.Matcher m = BACKEND_PID.matcher(line);
-        if (!m.find()) {
-            return -1;
-        }
-        long pid = Long.parseLong(m.group(1));
-        return pid == sutPid ? -1 : pid;
+    /** Every port of its READY line by name ("port", "sip"); empty for a process that announces none. */
+    public Map<String, Integer> ports() {
+        return ports;
     }
 
     public long pid() {
@@ -166,7 +200,7 @@ public final class SutProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** Calls {@code handler} with the exit status if the SUT exits before perflab stops it. */
+    /** Calls {@code handler} with the exit status if the process exits before perflab stops it. */
     public void onUnexpectedExit(IntConsumer handler) {
         process.onExit().thenAccept(p -> {
             if (!stopping) {

@@ -1,0 +1,46 @@
+package perflab.experiment;
+
+import perflab.core.config.RunConfig;
+import perflab.core.workload.Companion;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command line that starts a companion process: in its own session and on the SUT's CPUs, like the SUT
+ * (a companion shares the server's machine share, as the claims back end did when the gateway started it); a
+ * JVM companion on the SUT's JDK with its own stack classpath and GC log, and its JVM flags only (the run's
+ * --heap and --gc are the SUT's).
+ */
+final class CompanionCommand {
+    private CompanionCommand() {
+    }
+
+    static List<String> build(Companion companion, RunConfig.Sut sut, Path perflabHome, Path runDir) {
+        List<String> command = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            command.add("/usr/bin/setsid");
+        }
+        if (sut.cpus() != null) {
+            command.addAll(List.of("taskset", "-c", sut.cpus()));
+        }
+        if (!companion.isJvm()) {
+            command.addAll(companion.command());
+            command.addAll(companion.args());
+            return command;
+        }
+        command.add(SutCommand.javaExecutable(sut.javaHome()).toString());
+        command.addAll(companion.jvmFlags());
+        command.add(GcFlags.gcLogFlag(runDir.resolve(companion.name() + "-gc.log")));
+        command.add("-cp");
+        command.add(SutCommand.moduleClasspath(companion.moduleDir(), "companion " + companion.name(), perflabHome)
+                .toAbsolutePath() + "/*");
+        command.add(companion.mainClass());
+        command.addAll(List.of("--host", "127.0.0.1", "--port", "0",
+                "--jvm-report", runDir.resolve(companion.name() + "-jvm.json").toAbsolutePath().toString()));
+        command.addAll(companion.args());
+        return command;
+    }
+}

@@ -1,0 +1,79 @@
+package perflab.experiment;
+
+import perflab.core.config.RunConfig;
+import perflab.core.result.Json;
+import perflab.core.sut.EffectiveJvm;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * run.json: what a run was (its configuration, the machine, the commands that started its processes) and how it
+ * went (when it ended, how its processes exited). Written at the start and again as the run learns more, so that
+ * a run that dies half-way still says what it was. Keys are documented in docs/results.md.
+ */
+public final class RunManifest {
+    public String runDirectory;
+    public String commandLine;
+    public long seed;
+    public String startedAt;
+    public RunConfig config;
+    public Object environment;
+    public EffectiveJvm driverJvm;
+    /** The SUT's command, as started (ports filled in). */
+    public List<String> sutCommand;
+    public String jfr;
+    /** Every process perflab started for the run by name (the SUT too): command and, at the end, exit status. */
+    public Map<String, ProcessEntry> processes;
+    public EffectiveJvm effectiveJvm;
+    public String target;
+    public String warmupEndedBy;
+    public Double warmupSeconds;
+    public Object profiles;
+    public Integer sutExitStatus;
+    public String endedAt;
+
+    /**
+     * One process of the run.
+     *
+     * @param ports      the ports its READY line announced, by name
+     * @param exitStatus its exit status after perflab stopped it (-1: it would not die), null while it runs
+     */
+    public record ProcessEntry(long pid, List<String> command, Map<String, Integer> ports, Integer exitStatus) {
+    }
+
+    private final transient Path file;
+
+    RunManifest(Path runDir) {
+        this.file = runDir.resolve("run.json");
+        this.runDirectory = runDir.toAbsolutePath().toString();
+    }
+
+    /** Records the started processes (their commands as run). */
+    void started(ServerProcesses server) {
+        processes = new LinkedHashMap<>();
+        Map<String, List<String>> commands = server.commands();
+        for (ManagedProcess p : server.all()) {
+            processes.put(p.name(), new ProcessEntry(p.pid(), commands.get(p.name()), p.ports(), null));
+        }
+        sutCommand = commands.get(perflab.monitor.RunMonitor.SUT);
+    }
+
+    /** Records how the processes exited. */
+    void stopped(Map<String, Integer> exitStatus) {
+        if (processes == null) {
+            return;
+        }
+        exitStatus.forEach((name, status) -> processes.computeIfPresent(name,
+                (n, e) -> new ProcessEntry(e.pid(), e.command(), e.ports(), status)));
+        sutExitStatus = exitStatus.get(perflab.monitor.RunMonitor.SUT);
+    }
+
+    /** Writes run.json as it stands, atomically. */
+    void write() throws IOException {
+        Json.write(file, this);
+    }
+}

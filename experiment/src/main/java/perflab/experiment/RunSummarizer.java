@@ -1,0 +1,134 @@
+package perflab.experiment;
+
+import perflab.core.config.RunConfig;
+import perflab.core.result.LatencySummary;
+import perflab.core.result.RunSummary;
+import perflab.core.result.Steadiness;
+import perflab.core.result.gc.GcAnalysis;
+import perflab.core.traffic.ErrorKind;
+import perflab.driver.DriverResult;
+import perflab.monitor.RunMonitor;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The arithmetic of summary.json: a run's measured figures (the driver's result, the monitor's window, the
+ * processes' ends) turned into its {@link RunSummary}. Pure: no files, no clocks, so each figure's rule is
+ * tested on its own.
+ */
+final class RunSummarizer {
+    /**
+     * How a monitored process ended the run.
+     *
+     * @param exitCode its exit status when it was already gone at the window's end, else null
+     */
+    record ProcessEnd(long pid, Integer exitCode) {
+    }
+
+    /** What the run measured, beside the driver's result. */
+    record Measured(DriverResult driver, RunMonitor.Window window, int machineCpus, double[] throughputPerSecond,
+                    Map<String, ProcessEnd> processes, GcAnalysis gc, RunSummary.Warmup warmup) {
+    }
+
+    private RunSummarizer() {
+    }
+
+    static RunSummary summarize(RunConfig config, String workload, String stack, Measured m, boolean complete,
+                                String endReason) {
+        RunConfig.Load load = config.load();
+        DriverResult r = m.driver();
+        double seconds = r.measuredSeconds();
+        double throughput = seconds > 0 ? r.successes() / seconds : 0;
+        Map<String, Long> errors = new LinkedHashMap<>();
+        for (ErrorKind kind : ErrorKind.values()) {
+            errors.put(kind.jsonName(), r.errors().getOrDefault(kind, 0L));
+        }
+        errors.put("total", r.errorCount());
+        RunMonitor.Window window = m.window();
+        Map<String, RunSummary.Sut> processes = new LinkedHashMap<>();
+        m.processes().forEach((name, end) -> {
+            RunMonitor.SutWindow w = window.processes().get(name);
+            // a process that is gone before perflab stopped it crashed, unless the run ended well anyway
+            Boolean crashed = end.exitCode() != null && !complete ? Boolean.TRUE : Boolean.FALSE;
+            processes.put(name, processFigures(end.pid(), w, r, seconds, m.machineCpus(), crashed, end.exitCode()));
+        });
+        RunSummary.Machine machine = Double.isNaN(window.machineCpuPercent()) ? null
+                : new RunSummary.Machine(round(window.machineCpuPercent()), m.machineCpus());
+        RunMonitor.NetworkWindow net = window.network();
+        Double driverBytesPerRequest = r.requests() > 0
+                ? round((double) (r.bytesSent() + r.bytesReceived()) / r.requests()) : null;
+        RunSummary.Network network = new RunSummary.Network(net == null ? null : net.iface(),
+                net != null && "lo".equals(net.iface()),
+                net == null ? null : round(net.packetsInPerSec()), net == null ? null : round(net.packetsOutPerSec()),
+                net == null ? null : round(net.bytesInPerSec()), net == null ? null : round(net.bytesOutPerSec()),
+                driverBytesPerRequest);
+        RunSummary.Driver driverFigures = new RunSummary.Driver(round(r.driverCpuSeconds()),
+                round(seconds > 0 ? 100 * r.driverCpuSeconds() / seconds : 0), r.saturated(), r.saturationReason(),
+                round(r.driverGcPauseMs()), r.connectionsOpened(),
+                load.rate() > 0 ? LatencySummary.of(r.lag()) : null, r.bytesSent(), r.bytesReceived());
+        // The harness's meaning: each client's measured seconds summed; every client runs the whole window.
+        double clientSeconds = load.clients() * seconds;
+        RunSummary.Harness harness = new RunSummary.Harness(
+                clientSeconds > 0 ? round(r.successes() / clientSeconds) : 0,
+                r.successes() > 0 ? round(clientSeconds * 1000 / r.successes()) : 0, r.successes(), round(clientSeconds));
+        return new RunSummary(workload, stack, config.operation(), load.model(), load.clients(),
+                load.rate() > 0 ? load.rate() : null, complete, endReason, round(seconds), r.requests(),
+                r.successes(), errors, round(throughput), round(throughput / load.clients()),
+                LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
+                Steadiness.of(m.throughputPerSecond()), driverFigures, processes.get(RunMonitor.SUT), machine, network,
+                m.gc(), harness, processes, m.warmup());
+    }
+
+    /**
+     * How the warm-up ended: the rule of {@link RunSummary.Warmup}.
+     *
+     * @param warmedUp       whether an automatic warm-up found the system warm
+     * @param notWarmBecause what its last seconds still showed, when it was not
+     */
+    static RunSummary.Warmup warmup(RunConfig.Load load, DriverResult r, long driveStartMs, boolean warmedUp,
+                                    String notWarmBecause) {
+        double seconds = Math.max(0, (r.measureStartEpochMs() - driveStartMs) / 1000.0);
+        Double max = load.warmupAuto() ? load.warmup().toMillis() / 1000.0 : null;
+        String endedBy;
+        String because = null;
+        boolean reachedWindow = r.measureEndEpochMs() > r.measureStartEpochMs() || r.requests() > 0;
+        if (load.warmupRequests() > 0) {
+            endedBy = "requests";
+        } else if (load.warmup().isZero()) {
+            endedBy = "none";
+        } else if (!reachedWindow) {
+            endedBy = "stopped";
+        } else if (!load.warmupAuto()) {
+            endedBy = "time";
+        } else if (warmedUp) {
+            endedBy = "steady";
+        } else {
+            endedBy = "max";
+            because = notWarmBecause;
+        }
+        return new RunSummary.Warmup(endedBy, round(seconds), max, because);
+    }
+
+    /** A monitored process's figures over the measured window; per request means per successful request. */
+    private static RunSummary.Sut processFigures(long pid, RunMonitor.SutWindow w, DriverResult r, double seconds,
+                                                 int machineCpus, Boolean crashed, Integer exitCode) {
+        double cpu = w == null ? Double.NaN : w.cpuSeconds();
+        return new RunSummary.Sut(pid, round(cpu), w == null ? null : round(w.userSeconds()),
+                w == null ? null : round(w.systemSeconds()), round(seconds > 0 ? 100 * cpu / seconds : 0),
+                seconds > 0 && w != null ? round(100 * cpu / seconds / machineCpus) : null,
+                r.successes() > 0 ? round(cpu * 1e6 / r.successes()) : null,
+                cpu > 0 ? round(r.successes() / cpu) : null, w == null ? null : nullable(w.rssMb()),
+                w == null ? null : nullable(w.maxRssMb()), w == null ? null : w.threads(), crashed, exitCode,
+                w == null ? null : nullable(w.jitCpuSeconds()),
+                w == null || seconds <= 0 ? null : nullable(100 * w.jitCpuSeconds() / seconds));
+    }
+
+    private static Double nullable(double v) {
+        return Double.isNaN(v) ? null : round(v);
+    }
+
+    static double round(double v) {
+        return Double.isNaN(v) ? 0 : Math.round(v * 1000.0) / 1000.0;
+    }
+}

@@ -1,0 +1,148 @@
+package perflab.experiment;
+
+import perflab.core.config.RunConfig;
+import perflab.core.sut.SutBootstrap;
+import perflab.core.workload.Companion;
+import perflab.core.workload.ServerSide;
+import perflab.core.workload.StackInfo;
+import perflab.core.workload.Workload;
+import perflab.core.workload.WorkloadSetting;
+import perflab.monitor.RunMonitor;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A run's server side laid out before anything starts: the SUT and the companions its workload asks for, in
+ * start order, each with its command built and checked (a bad setting, an unbuilt stack or a port reference to
+ * a process not started yet stops the run here, not half-way).
+ *
+ * @param steps the processes in start order; they stop in the reverse order
+ */
+public record ServerLaunch(List<Step> steps) {
+    /** {@code {backend.port}}: a port another process announced in its READY line. */
+    static final Pattern PORT_REFERENCE = Pattern.compile("\\{([a-z][a-z0-9-]*)\\.([a-z][a-z0-9-]*)}");
+
+    /**
+     * One process to start.
+     *
+     * @param readyPrefix the line that says it is ready; null: ready once started
+     * @param jvm         whether it is a JVM perflab may attach a profiler to
+     */
+    public record Step(String name, List<String> command, String readyPrefix, boolean jvm) {
+        public Step {
+            command = List.copyOf(command);
+        }
+    }
+
+    public ServerLaunch {
+        steps = List.copyOf(steps);
+    }
+
+    /**
+     * Lays out the server side: {@code stack} of {@code workload} with the SUT settings {@code sut}; throws
+     * IllegalArgumentException with a one-line reason.
+     */
+    public static ServerLaunch plan(Workload workload, String stackName, RunConfig.Sut sut, Path perflabHome, Path runDir,
+                                    boolean jfr) {
+        StackInfo stack = workload.stack(stackName);
+        ServerSide side = serverSide(sut, workload);
+        Map<String, String> sutSettings = new LinkedHashMap<>(commonSettings(sut, workload));
+        sutSettings.putAll(side.sutSettings());
+        RunConfig.Sut sutToStart = new RunConfig.Sut(sut.jvmFlags(), sut.heap(), sut.gc(), sut.javaHome(), sut.cpus(),
+                sut.port(), sutSettings);
+        List<Step> steps = new ArrayList<>();
+        for (Companion c : side.companions()) {
+            if (c.start() == Companion.Start.BEFORE_SUT) {
+                steps.add(companionStep(c, sut, perflabHome, runDir));
+            }
+        }
+        steps.add(new Step(RunMonitor.SUT, SutCommand.build(sutToStart, stack, perflabHome, runDir, jfr),
+                SutBootstrap.READY, true));
+        for (Companion c : side.companions()) {
+            if (c.start() == Companion.Start.AFTER_SUT) {
+                steps.add(companionStep(c, sut, perflabHome, runDir));
+            }
+        }
+        checkReferences(steps);
+        return new ServerLaunch(steps);
+    }
+
+    /** The workload's server side from the workload settings given (defaults filled in). */
+    public static ServerSide serverSide(RunConfig.Sut sut, Workload workload) {
+        Map<String, String> given = new LinkedHashMap<>();
+        for (WorkloadSetting s : workload.settings()) {
+            if (s.use() == WorkloadSetting.Use.SERVER && sut.settings().containsKey(s.name())) {
+                given.put(s.name(), sut.settings().get(s.name()));
+            }
+        }
+        return workload.serverSide(workload.resolveSettings(WorkloadSetting.Use.SERVER, given));
+    }
+
+    /** perflab's own server settings every stack takes (server-threads, http, ...): the given ones not the workload's. */
+    static Map<String, String> commonSettings(RunConfig.Sut sut, Workload workload) {
+        Set<String> own = new HashSet<>();
+        workload.settings().forEach(s -> own.add(s.name()));
+        Map<String, String> common = new LinkedHashMap<>();
+        sut.settings().forEach((name, value) -> {
+            if (!own.contains(name)) {
+                common.put(name, value);
+            }
+        });
+        return common;
+    }
+
+    private static Step companionStep(Companion c, RunConfig.Sut sut, Path perflabHome, Path runDir) {
+        return new Step(c.name(), CompanionCommand.build(c, sut, perflabHome, runDir),
+                c.isJvm() ? SutBootstrap.READY : c.readyLine(), c.isJvm());
+    }
+
+    /** Every {@code {name.port}} names a process that starts earlier. */
+    private static void checkReferences(List<Step> steps) {
+        Set<String> started = new HashSet<>();
+        for (Step step : steps) {
+            for (String word : step.command()) {
+                Matcher m = PORT_REFERENCE.matcher(word);
+                while (m.find()) {
+                    if (!started.contains(m.group(1))) {
+                        throw new IllegalArgumentException("process " + step.name() + " refers to " + m.group()
+                                + ", but no process named " + m.group(1) + " starts before it");
+                    }
+                }
+            }
+            started.add(step.name());
+        }
+    }
+
+    /** The SUT's step. */
+    public Step sut() {
+        return steps.stream().filter(s -> s.name().equals(RunMonitor.SUT)).findFirst().orElseThrow();
+    }
+
+    /** {@code words} with every port reference replaced by the port that process announced. */
+    static List<String> resolve(List<String> words, Map<String, Map<String, Integer>> ports) {
+        List<String> resolved = new ArrayList<>(words.size());
+        for (String word : words) {
+            Matcher m = PORT_REFERENCE.matcher(word);
+            StringBuilder out = new StringBuilder();
+            while (m.find()) {
+                Integer port = ports.getOrDefault(m.group(1), Map.of()).get(m.group(2));
+                if (port == null) {
+                    throw new IllegalStateException(m.group(1) + " announced no port named " + m.group(2)
+                            + " (its READY line has " + ports.getOrDefault(m.group(1), Map.of()).keySet() + ")");
+                }
+                m.appendReplacement(out, port.toString());
+            }
+            m.appendTail(out);
+            resolved.add(out.toString());
+        }
+        return resolved;
+    }
+}
