@@ -25,10 +25,23 @@ final class PerflabProcess implements AutoCloseable {
     }
 
     static PerflabProcess start(Path workDir, String... args) throws IOException {
+        return startWith(workDir, null, args);
+    }
+
+    /**
+     * perflab with more on its classpath (a workload kept outside the CLI, as the launcher's PERFLAB_CLASSPATH
+     * gives it); {@code classpath} null for the CLI alone.
+     */
+    static PerflabProcess startWith(Path workDir, String classpath, String... args) throws IOException {
         Path jar = home().resolve("cli/target/perflab-cli.jar");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms256m", "-Xmx256m", "-Dperflab.home=" + home(), "-jar", jar.toString()));
+                "-Xms256m", "-Xmx256m", "-Dperflab.home=" + home()));
+        if (classpath == null) {
+            command.addAll(List.of("-jar", jar.toString()));
+        } else {
+            command.addAll(List.of("-cp", jar + ":" + classpath, "perflab.cli.Perflab"));
+        }
         command.addAll(List.of(args));
         Path out = workDir.resolve("perflab.out");
         Path err = workDir.resolve("perflab.err");

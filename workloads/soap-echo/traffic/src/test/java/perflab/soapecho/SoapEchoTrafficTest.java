@@ -91,9 +91,12 @@ class SoapEchoTrafficTest {
 
     @Test
     void packetSizeBelowOneIsRefused() {
+        // the workload's declared setting checks the value before any traffic is built
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> traffic(PerfContract.ECHO_COMPLEX_TYPE, 0));
-        assertTrue(e.getMessage().contains("at least 1"), e.getMessage());
+                () -> new SoapEchoWorkload().checkSettings(Map.of("payload", "0")));
+        assertEquals("--payload must be within 1..100000, got 0", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new SoapEchoWorkload().checkSettings(Map.of("payload", "x")));
+        assertEquals(Map.of("payload", "7"), new SoapEchoWorkload().checkSettings(Map.of("payload", " 07")));
         assertThrows(IllegalArgumentException.class, () -> traffic("echoNothing", 1));
     }
 

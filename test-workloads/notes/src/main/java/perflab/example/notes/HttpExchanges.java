@@ -1,0 +1,59 @@
+package perflab.example.notes;
+
+import com.sun.net.httpserver.HttpExchange;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Reading and answering JDK HttpServer exchanges, for the example's two servers. */
+final class HttpExchanges {
+    private HttpExchanges() {
+    }
+
+    /** The request body, refused (null) when it is longer than {@code max} bytes: a hostile client gets a 413. */
+    static byte[] body(HttpExchange exchange, int max) throws IOException {
+        try (InputStream in = exchange.getRequestBody()) {
+            byte[] body = in.readNBytes(max + 1);
+            return body.length > max ? null : body;
+        }
+    }
+
+    /** application/x-www-form-urlencoded fields (or a query string), decoded. */
+    static Map<String, String> form(String encoded) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        if (encoded == null || encoded.isEmpty()) {
+            return fields;
+        }
+        for (String pair : encoded.split("&")) {
+            int eq = pair.indexOf('=');
+            try {
+                String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+                String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                fields.putIfAbsent(name, value);
+            } catch (IllegalArgumentException e) {
+                // a malformed escape: the field is left out, and the handler refuses what is missing
+            }
+        }
+        return fields;
+    }
+
+    static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    /** Escapes text for HTML content and attribute values. */
+    static String html(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+                .replace("'", "&#39;");
+    }
+}
