@@ -31,8 +31,10 @@ public final class SippCommand {
     private final Path errorFile;
     private final boolean traceResponseTimes;
     private final Duration timeout;
+    private final int localPort;
 
     private SippCommand(Builder b) {
+        this.localPort = b.localPort;
         this.scenario = b.scenario;
         this.statisticsFile = b.statisticsFile;
         this.errorFile = b.errorFile;
@@ -96,6 +98,11 @@ public final class SippCommand {
     /** Whether every response time is traced; SIPp names that file itself, in its working directory. */
     public boolean tracesResponseTimes() {
         return traceResponseTimes;
+    }
+
+    /** The local port SIPp binds (-p). */
+    public int localPort() {
+        return localPort;
     }
 
     /** The -timeout: SIPp stops placing calls then, and exits once its open calls end. */

@@ -49,33 +49,26 @@ public final class SippProcess implements AutoCloseable {
     }
 
     /**
-     * Waits until SIPp has written its first statistics row (its socket is bound and its traffic has started), so that
-     * a peer started next finds it listening. Throws, with SIPp's reason, if it exits first or takes longer than {@code max}.
+     * Waits until SIPp has bound its local port, so that a peer started next finds it listening. Its first statistics
+     * row proves nothing: SIPp writes one on its way out after a failed bind too. Throws, with SIPp's reason, if it
+     * exits first or takes longer than {@code max}.
      */
     public void awaitStarted(Duration max) throws IOException {
         long deadline = System.nanoTime() + max.toNanos();
+        int port = command.localPort();
         while (System.nanoTime() < deadline) {
-            if (dataRows() > 0) {
-                return;
-            }
             if (!process.isAlive()) {
                 throw new IOException("SIPp " + name + " exited before it started: " + exitExplanation());
+            }
+            if (LocalSockets.bound(process.pid(), port)) {
+                return;
             }
             sleep(20);
             if (Thread.currentThread().isInterrupted()) {
                 throw new IOException("interrupted while SIPp " + name + " was starting");
             }
         }
-        throw new IOException("SIPp " + name + " wrote no statistics within " + max.toMillis() + " ms; see " + stderr());
-    }
-
-    private long dataRows() {
-        try {
-            List<String> lines = Files.readAllLines(command.statisticsFile(), StandardCharsets.ISO_8859_1);
-            return Math.max(0, lines.size() - 1);
-        } catch (IOException e) {
-            return 0;
-        }
+        throw new IOException("SIPp " + name + " did not bind port " + port + " within " + max.toMillis() + " ms; see " + stderr());
     }
 
     public long pid() {
