@@ -139,4 +139,25 @@ class SippProcessTest {
             assertEquals(0, stats.total().callsCreated());
         }
     }
+
+    @Test
+    void stopEndsAnInstanceWithOpenCallsAndItsLastRowIsWritten() throws Exception {
+        int uasPort = freeUdpPort();
+        try (SippProcess uas = SippProcess.start(uas(uasPort, 1000).build(), run, "uas")) {
+            uas.awaitStarted(START);
+            SippCommand call = SippCommand.builder(SippScenario.builtIn("uac")).target("127.0.0.1", uasPort)
+                    .localPort(freeUdpPort()).rate(20).maxCalls(20).timeout(Duration.ofSeconds(60)).files(run, "uac").build();
+            long placed;
+            try (SippProcess uac = SippProcess.start(call, run, "uac")) {
+                assertTrue(uac.awaitExit(END), "the uac did not end");
+                placed = uac.statistics().total().successfulCalls();
+            }
+            // the uas holds each answered call a few seconds after its BYE: SIGUSR1 alone would wait for them, so a
+            // short grace usually ends it by SIGTERM; either way SIPp exits by itself and writes its last row
+            int status = uas.stop(Duration.ofMillis(500));
+            assertFalse(uas.alive());
+            assertTrue(status == 0 || status == 1, uas.exitExplanation());
+            assertEquals(placed, uas.statistics().total().incomingCalls(), "every call the uac completed reached the uas");
+        }
+    }
 }
