@@ -1,0 +1,61 @@
+package perflab.experiment.load;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Whether a process holds a socket bound to a local port, from /proc: the socket inodes among its open files,
+ * looked up in the kernel's UDP and TCP tables. Tells a SIPp that is listening from one that failed to bind.
+ */
+final class LocalSockets {
+    private static final List<String> TABLES = List.of("/proc/net/udp", "/proc/net/udp6", "/proc/net/tcp", "/proc/net/tcp6");
+
+    private LocalSockets() {
+    }
+
+    static boolean bound(long pid, int port) {
+        Set<String> inodes = socketInodes(pid);
+        if (inodes.isEmpty()) {
+            return false;
+        }
+        String hexPort = String.format(":%04X", port);
+        for (String table : TABLES) {
+            try {
+                for (String line : Files.readAllLines(Path.of(table))) {
+                    String[] f = line.trim().split("\\s+");
+                    // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+                    if (f.length > 9 && f[1].endsWith(hexPort) && inodes.contains(f[9])) {
+                        return true;
+                    }
+                }
+            } catch (IOException e) {
+                // a table this kernel lacks (no IPv6): look in the others
+            }
+        }
+        return false;
+    }
+
+    private static Set<String> socketInodes(long pid) {
+        Set<String> inodes = new HashSet<>();
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
+            for (Path fd : fds) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        inodes.add(target.substring(8, target.length() - 1));
+                    }
+                } catch (IOException e) {
+                    // closed meanwhile
+                }
+            }
+        } catch (IOException e) {
+            // the process is gone
+        }
+        return inodes;
+    }
+}
