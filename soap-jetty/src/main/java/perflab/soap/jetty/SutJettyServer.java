@@ -5,7 +5,6 @@ import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -20,7 +19,7 @@ import perflab.core.sut.ServerSettings;
  */
 public final class SutJettyServer {
     /** How long a stop waits for requests in flight. */
-    static final long STOP_TIMEOUT_MS = 5_000;
+    public static final long STOP_TIMEOUT_MS = 5_000;
 
     private final Server server;
     private final ServerConnector connector;
@@ -40,7 +39,7 @@ public final class SutJettyServer {
         connector.setHost(settings.host());
         connector.setPort(settings.port());
         server.addConnector(connector);
-        RequestLog log = accessLog(settings);
+        CustomRequestLog log = accessLog(settings);
         if (log != null) {
             server.setRequestLog(log);
         }
@@ -90,7 +89,7 @@ public final class SutJettyServer {
     }
 
     /** The NCSA (extended) access log, appended to {@code access-log-file}; null when {@code --access-log} is off. */
-    public static RequestLog accessLog(ServerSettings settings) {
+    public static CustomRequestLog accessLog(ServerSettings settings) {
         if (!settings.accessLog()) {
             return null;
         }

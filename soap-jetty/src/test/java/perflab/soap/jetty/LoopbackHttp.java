@@ -29,9 +29,11 @@ final class LoopbackHttp implements AutoCloseable {
 
     Answer send(String method, String path, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        out.write((method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml\r\nContent-Length: "
+        ByteArrayOutputStream request = new ByteArrayOutputStream();
+        request.writeBytes((method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml\r\nContent-Length: "
                 + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-        out.write(bytes);
+        request.writeBytes(bytes);
+        out.write(request.toByteArray()); // one write: the head and body arrive together
         out.flush();
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         while (!head.toString(StandardCharsets.US_ASCII).endsWith("\r\n\r\n")) {

@@ -4,6 +4,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import perflab.core.sut.ServerSettings;
 
@@ -18,20 +19,25 @@ class RequestsPerConnectionTest {
                 false, "access.log", false, ServerSettings.Http.HTTP1);
     }
 
-    /** Answers every request with a plain line after applying the policy, as a stack's handler does. */
-    private static SutJettyServer serve(ServerSettings settings) {
-        return SutJettyServer.create(settings, "policy-test");
-    }
+    private SutJettyServer server;
 
-    private static Handler answering(RequestsPerConnection policy) {
-        return new Handler.Abstract() {
+    /** A server that applies the policy, reads the body (Jetty closes a connection whose body is left unread), answers a line. */
+    private int serve(ServerSettings settings, RequestsPerConnection policy) throws Exception {
+        server = SutJettyServer.create(settings, "policy-test");
+        return server.start(new Handler.Abstract() {
             @Override
-            public boolean handle(Request request, Response response, Callback callback) {
+            public boolean handle(Request request, Response response, Callback callback) throws Exception {
                 policy.apply(request, response);
+                Request.asInputStream(request).readAllBytes();
                 JettyAnswers.plain(response, callback, 200, "ok");
                 return true;
             }
-        };
+        });
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        server.stop();
     }
 
     @Test
@@ -39,21 +45,16 @@ class RequestsPerConnectionTest {
         ServerSettings settings = settings(3);
         RequestsPerConnection policy = new RequestsPerConnection(settings);
         assertTrue(policy.limited());
-        SutJettyServer server = serve(settings);
-        int port = server.start(answering(policy));
-        try {
-            for (int connection = 0; connection < 2; connection++) { // the count is per connection
-                try (LoopbackHttp http = new LoopbackHttp(port)) {
-                    assertFalse(http.send("POST", "/", "a").closes());
-                    assertFalse(http.send("POST", "/", "b").closes());
-                    LoopbackHttp.Answer third = http.send("POST", "/", "c");
-                    assertEquals(200, third.status());
-                    assertTrue(third.closes(), third.head());
-                    assertTrue(http.closedByServer());
-                }
+        int port = serve(settings, policy);
+        for (int connection = 0; connection < 2; connection++) { // the count is per connection
+            try (LoopbackHttp http = new LoopbackHttp(port)) {
+                assertFalse(http.send("POST", "/", "a").closes());
+                assertFalse(http.send("POST", "/", "b").closes());
+                LoopbackHttp.Answer third = http.send("POST", "/", "c");
+                assertEquals(200, third.status());
+                assertTrue(third.closes(), third.head());
+                assertTrue(http.closedByServer());
             }
-        } finally {
-            server.stop();
         }
     }
 
@@ -62,14 +63,10 @@ class RequestsPerConnectionTest {
         ServerSettings settings = settings(0);
         RequestsPerConnection policy = new RequestsPerConnection(settings);
         assertFalse(policy.limited());
-        SutJettyServer server = serve(settings);
-        int port = server.start(answering(policy));
-        try (LoopbackHttp http = new LoopbackHttp(port)) {
+        try (LoopbackHttp http = new LoopbackHttp(serve(settings, policy))) {
             for (int i = 0; i < 20; i++) {
                 assertFalse(http.send("POST", "/", "x").closes());
             }
-        } finally {
-            server.stop();
         }
     }
 }
