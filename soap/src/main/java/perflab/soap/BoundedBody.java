@@ -15,6 +15,8 @@ public final class BoundedBody {
     private static final int INITIAL_CAPACITY = 8 * 1024;
     /** How much of an oversized body is read and thrown away so that its sender gets the fault. */
     static final long DRAIN_LIMIT = 4L * 1024 * 1024;
+    /** How the too-large fault's reason starts ({@link SoapAdmission#closesConnection}). */
+    static final String TOO_LARGE = "request body exceeds";
 
     private final byte[] bytes;
     private final int length;
@@ -81,7 +83,7 @@ public final class BoundedBody {
     }
 
     private static SoapFault tooLarge(int limit, long declared) {
-        return SoapFault.client("request body exceeds the limit of " + limit + " bytes"
+        return SoapFault.client(TOO_LARGE + " the limit of " + limit + " bytes"
                 + (declared >= 0 ? " (Content-Length " + declared + ")" : ""));
     }
 

@@ -1,28 +1,24 @@
 package perflab.monitor.gc;
 
 import perflab.core.result.gc.GcAnalysis;
-import perflab.core.result.gc.GcCascade;
 import perflab.core.result.gc.GcEvent;
 import perflab.core.result.gc.GcSecond;
 
 import org.HdrHistogram.Histogram;
 
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The streaming form of {@link GcLogAnalyzer}: feed it the log's lines in order with {@link #accept(String)},
  * then ask for {@link #result()}. It keeps totals, a pause histogram, one small bucket per second and the
- * events of the last few seconds only, so a multi-hour log is never held in memory.
+ * events of the last few seconds only, so a multi-hour log is never held in memory. It reads the lines and keeps
+ * the totals; {@link GcLineClassifier} tells what each line is, {@link PauseSeconds} keeps the seconds and
+ * cascades, {@link HeapTrend} the allocation and live set.
  */
 public final class GcLogAccumulator {
     private static final int RECOGNITION_LINES = 200;
@@ -32,39 +28,19 @@ public final class GcLogAccumulator {
 
     private static final Pattern HEAP = Pattern.compile("(\\d+)([BKMGT])->(\\d+)([BKMGT])\\((\\d+)([BKMGT])\\)");
     private static final Pattern ZGC_HEAP = Pattern.compile("(\\d+)M\\(\\d+%\\)->(\\d+)M\\(\\d+%\\)");
-    private static final Pattern MB_COLUMN = Pattern.compile("(\\d+)M \\(");
     private static final Pattern CPU = Pattern.compile("User=([\\d.]+)s Sys=([\\d.]+)s");
     private static final Pattern LEGACY = Pattern.compile(
             "^(?:\\d{4}-\\d\\d-\\d\\dT[\\d:.]+[+-]\\d{4}: )?\\d+[.,]\\d+: \\[(?:GC|Full GC)\\b.*"
                     + "|^CommandLine flags: .*-XX:\\+Print(?:GC|GCDetails)\\b.*");
-
-    private enum Kind { NONE, CONCURRENT, YOUNG, FULL }
-
-    private static final class Collection {
-        final long firstTime;
-        Kind kind = Kind.NONE;
-        boolean reclaimsOld;
-        double minAfterMb = Double.NaN;
-
-        Collection(long firstTime) {
-            this.firstTime = firstTime;
-        }
-    }
-
-    private static final class Second {
-        double pauseMs;
-        int pauses;
-        double heapAfterMb = Double.NaN;
-        double minYoungAfterMb = Double.NaN;
-        List<GcEvent> events;
-        boolean settled;
-    }
 
     private final String source;
     private final long from;
     private final long to;
     private final double cascadeThreshold;
     private final UnifiedLogLine line = new UnifiedLogLine();
+    private final GcLineClassifier classifier = new GcLineClassifier();
+    private final PauseSeconds seconds;
+    private final HeapTrend heap = new HeapTrend();
 
     private boolean recognized;
     private int unrecognizedLines;
@@ -74,13 +50,9 @@ public final class GcLogAccumulator {
     private long currentAt = UnifiedLogLine.NO_TIME;
     private long jvmStart = UnifiedLogLine.NO_TIME;
 
-    private String using;
-    private String inferred;
-    private boolean zgcGenerational;
-
-    private final LinkedHashMap<Integer, Collection> open = new LinkedHashMap<>(256, 0.75f, false) {
+    private final LinkedHashMap<Integer, GcCollection> open = new LinkedHashMap<>(256, 0.75f, false) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, Collection> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Integer, GcCollection> eldest) {
             if (size() > OPEN_IDS) {
                 settle(eldest.getValue());
                 return true;
@@ -91,7 +63,6 @@ public final class GcLogAccumulator {
     private long youngCount;
     private long fullCount;
     private long concurrentCount;
-    private final List<Double> liveCandidates = new ArrayList<>();
 
     private final Histogram pauseMicros = new Histogram(3);
     private long pauseCount;
@@ -102,14 +73,6 @@ public final class GcLogAccumulator {
 
     private boolean cpuSeen;
     private double cpuSeconds;
-
-    private double prevAfterMb = Double.NaN;
-    private double allocatedMb;
-    private long allocFirst = UnifiedLogLine.NO_TIME;
-    private long allocLast = UnifiedLogLine.NO_TIME;
-
-    private final TreeMap<Long, Second> seconds = new TreeMap<>();
-    private final TreeSet<Long> unsettledSeconds = new TreeSet<>();
 
     /**
      * @param source           the log's name, for error messages
@@ -128,6 +91,7 @@ public final class GcLogAccumulator {
         this.from = fromEpochMs;
         this.to = toEpochMs;
         this.cascadeThreshold = cascadeThreshold;
+        this.seconds = new PauseSeconds(cascadeThreshold);
     }
 
     private boolean windowed() {
@@ -166,7 +130,7 @@ public final class GcLogAccumulator {
         if (line.tags.startsWith("gc")) {
             gcLine(t, line.tags, line.message);
         }
-        settleSecondsBefore(t - CASCADE_LAG_MS);
+        seconds.settleBefore(t - CASCADE_LAG_MS);
     }
 
     private long time() {
@@ -197,7 +161,7 @@ public final class GcLogAccumulator {
 
     private void gcLine(long t, String tags, String msg) {
         if (!msg.startsWith("GC(")) {
-            header(tags, msg);
+            classifier.header(tags, msg);
             return;
         }
         int close = msg.indexOf(')');
@@ -213,21 +177,21 @@ public final class GcLogAccumulator {
             generation = rest.charAt(0);
             rest = rest.substring(2).trim();
         }
-        Collection c = open.get(id);
+        GcCollection c = open.get(id);
         if (c == null) {
-            c = new Collection(t);
+            c = new GcCollection(t);
             open.put(id, c);
         }
         switch (tags) {
             case "gc" -> {
-                classify(c, rest);
+                classifier.classify(c, rest);
                 if (rest.startsWith("Pause ") && rest.endsWith("ms")) {
                     pause(c, id, t, rest);
                 } else {
                     summary(c, t, rest);
                 }
             }
-            case "gc,start" -> classify(c, rest);
+            case "gc,start" -> classifier.classify(c, rest);
             case "gc,phases" -> {
                 if (rest.startsWith("Pause ") && rest.endsWith("ms")) {
                     pause(c, id, t, rest);
@@ -248,80 +212,7 @@ public final class GcLogAccumulator {
         }
     }
 
-    private void header(String tags, String msg) {
-        if (!tags.equals("gc") || !msg.startsWith("Using ")) {
-            return;
-        }
-        String name = msg.substring(6).trim();
-        if (name.startsWith("Serial")) {
-            using = "serial";
-        } else if (name.startsWith("Parallel")) {
-            using = "parallel";
-        } else if (name.startsWith("G1")) {
-            using = "g1";
-        } else if (name.startsWith("The Z Garbage Collector")) {
-            using = "zgc";
-        } else if (name.startsWith("Shenandoah")) {
-            using = "shenandoah";
-        } else if (name.startsWith("Concurrent Mark Sweep")) {
-            using = "cms";
-        } else if (name.startsWith("Epsilon")) {
-            using = "epsilon";
-        }
-    }
-
-    private void classify(Collection c, String rest) {
-        Kind k;
-        if (rest.startsWith("Pause Young")) {
-            if (rest.contains("(Mixed)")) {
-                k = Kind.FULL;
-                c.reclaimsOld = true;
-            } else {
-                k = Kind.YOUNG;
-            }
-            if (rest.contains("G1 ")) {
-                infer("g1");
-            }
-        } else if (rest.startsWith("Pause Full") || rest.startsWith("Pause Degenerated GC")) {
-            k = Kind.FULL;
-            c.reclaimsOld = true;
-        } else if (rest.startsWith("Minor Collection")) {
-            k = Kind.YOUNG;
-            zgcGenerational = true;
-        } else if (rest.startsWith("Major Collection")) {
-            k = Kind.CONCURRENT;
-            c.reclaimsOld = true;
-            zgcGenerational = true;
-        } else if (rest.startsWith("Garbage Collection (")) {
-            k = Kind.CONCURRENT;
-            c.reclaimsOld = true;
-            infer("zgc");
-        } else if (rest.startsWith("Concurrent cleanup")) {
-            k = Kind.CONCURRENT; // Shenandoah: regions freed at the end of (and during) its cycle
-            c.reclaimsOld = true;
-        } else if (rest.startsWith("Pause Init Mark")) {
-            k = Kind.CONCURRENT;
-            infer("shenandoah");
-        } else if (rest.startsWith("Concurrent Mark Cycle") || rest.startsWith("Concurrent Undo Cycle")) {
-            k = Kind.CONCURRENT;
-            infer("g1");
-        } else if (rest.startsWith("Pause ") || rest.startsWith("Concurrent ")) {
-            k = Kind.CONCURRENT;
-        } else {
-            return;
-        }
-        if (k.compareTo(c.kind) > 0) {
-            c.kind = k;
-        }
-    }
-
-    private void infer(String collector) {
-        if (inferred == null) {
-            inferred = collector;
-        }
-    }
-
-    private void pause(Collection c, int id, long t, String rest) {
+    private void pause(GcCollection c, int id, long t, String rest) {
         int lastSpace = rest.lastIndexOf(' ');
         if (lastSpace < 0) {
             return;
@@ -344,12 +235,10 @@ public final class GcLogAccumulator {
                 name = name.substring(0, heapSpace);
             }
         }
-        String kind = name.startsWith("Pause Full") || name.startsWith("Pause Degenerated GC")
-                || name.startsWith("Pause Young") && name.contains("(Mixed)") ? "full"
-                : name.startsWith("Pause Young") ? "young" : "other";
+        String kind = GcLineClassifier.pauseKind(name);
         if (!inWindow(t)) {
             if (after != null) {
-                prevAfterMb = after;
+                heap.beforeWindow(after);
             }
             return;
         }
@@ -364,29 +253,14 @@ public final class GcLogAccumulator {
         pauseMicros.recordValue(Math.max(1, Math.round(ms * 1000)));
         GcEvent event = new GcEvent(t, Double.isNaN(line.uptimeMs) ? null : round(line.uptimeMs / 1000.0, 3), id, name,
                 kind, round(ms, 3), before, after);
-        double start = t - ms;
-        for (long s = secondOf(start); s <= secondOf(t); s += 1000) {
-            double overlap = Math.min(t, s + 1000) - Math.max(start, s);
-            Second b = second(s);
-            b.pauseMs += Math.max(0, overlap);
-            if (s == secondOf(t)) {
-                b.pauses++;
-            }
-            if (b.events == null && !b.settled) {
-                b.events = new ArrayList<>();
-                unsettledSeconds.add(s);
-            }
-            if (b.events != null) {
-                b.events.add(event);
-            }
-        }
+        seconds.pause(event, t, ms);
         if (after != null) {
             sample(c, t, before, after, true);
         }
     }
 
     /** Lines that close a collection with its heap figures: ZGC cycles, Shenandoah cleanups. */
-    private void summary(Collection c, long t, String rest) {
+    private void summary(GcCollection c, long t, String rest) {
         Matcher m = HEAP.matcher(rest);
         if (m.find()) {
             sample(c, t, mb(m.group(1), m.group(2)), mb(m.group(3), m.group(4)), true);
@@ -400,87 +274,42 @@ public final class GcLogAccumulator {
         }
     }
 
-    private void sample(Collection c, long t, double beforeMb, double afterMb, boolean sequential) {
+    private void sample(GcCollection c, long t, double beforeMb, double afterMb, boolean sequential) {
         if (!inWindow(t)) {
             if (sequential) {
-                prevAfterMb = afterMb;
+                heap.beforeWindow(afterMb);
             }
             return;
         }
         if (sequential) {
-            if (allocFirst == UnifiedLogLine.NO_TIME) {
-                allocFirst = t;
-            } else if (!Double.isNaN(prevAfterMb)) {
-                allocatedMb += Math.max(0, beforeMb - prevAfterMb);
-            }
-            allocLast = t;
-            prevAfterMb = afterMb;
+            heap.collected(t, beforeMb, afterMb);
         }
-        c.minAfterMb = Double.isNaN(c.minAfterMb) ? afterMb : Math.min(c.minAfterMb, afterMb);
-        Second b = second(secondOf(t));
-        b.heapAfterMb = afterMb;
-        if (c.kind == Kind.YOUNG) {
-            b.minYoungAfterMb = Double.isNaN(b.minYoungAfterMb) ? afterMb : Math.min(b.minYoungAfterMb, afterMb);
-        }
+        c.heapAfter(afterMb);
+        seconds.heapAfter(t, afterMb, c.kind == GcCollection.Kind.YOUNG);
     }
 
-    /** Single-generation ZGC's per-cycle table: "Allocated:" during the cycle, at Relocate End (third figure). */
     private void heapDetail(long t, char generation, String rest) {
-        if (rest.startsWith("PSYoungGen")) {
-            infer("parallel");
-        } else if (rest.startsWith("DefNew")) {
-            infer("serial");
-        }
-        if (!rest.startsWith("Allocated:") || generation != 0 || !inWindow(t)) {
-            return;
-        }
-        Matcher m = MB_COLUMN.matcher(rest);
-        for (int i = 0; m.find(); i++) {
-            if (i == 2) {
-                allocatedMb += Double.parseDouble(m.group(1));
-                return;
-            }
+        classifier.heapLine(rest);
+        if (rest.startsWith("Allocated:") && generation == 0 && inWindow(t)) {
+            heap.zgcAllocated(rest);
         }
     }
 
-    private Second second(long s) {
-        return seconds.computeIfAbsent(s, k -> new Second());
-    }
-
-    private static long secondOf(double t) {
-        return Math.floorDiv((long) Math.floor(t), 1000L) * 1000L;
-    }
-
-    private double cascadeLimitMs() {
-        return (1.0 - cascadeThreshold) * 1000.0;
-    }
-
-    /** Drops the kept events of seconds that are over and are not cascades. */
-    private void settleSecondsBefore(long t) {
-        while (!unsettledSeconds.isEmpty() && unsettledSeconds.first() + 1000 <= t) {
-            Second b = seconds.get(unsettledSeconds.pollFirst());
-            b.settled = true;
-            if (b.pauseMs <= cascadeLimitMs()) {
-                b.events = null;
-            }
-        }
-    }
-
-    private void settle(Collection c) {
-        if (!inWindow(c.firstTime)) {
+    /** A collection that can have no more lines: counted by kind, if it was in the window. */
+    private void settle(GcCollection c) {
+        if (!counted(c)) {
             return;
         }
         switch (c.kind) {
             case YOUNG -> youngCount++;
             case FULL -> fullCount++;
-            case CONCURRENT -> concurrentCount++;
-            default -> {
-                return;
-            }
+            default -> concurrentCount++;
         }
-        if (c.reclaimsOld && !Double.isNaN(c.minAfterMb)) {
-            liveCandidates.add(c.minAfterMb);
-        }
+        heap.settled(c);
+    }
+
+    private boolean counted(GcCollection c) {
+        return inWindow(c.firstTime) && c.kind != GcCollection.Kind.NONE;
     }
 
     private static double mb(String value, String unit) {
@@ -494,15 +323,14 @@ public final class GcLogAccumulator {
         };
     }
 
-    private static double round(double v, int decimals) {
+    static double round(double v, int decimals) {
         double f = Math.pow(10, decimals);
         return Math.round(v * f) / f;
     }
 
     /** The collector named as perflab names it; "unknown" when the log does not say. */
     public String collector() {
-        String c = using != null ? using : inferred != null ? inferred : zgcGenerational ? "zgc" : "unknown";
-        return c.equals("zgc") && zgcGenerational ? "zgc-generational" : c;
+        return classifier.collector();
     }
 
     /**
@@ -526,10 +354,7 @@ public final class GcLogAccumulator {
      * @param epochMs start of the second (a multiple of 1000; uptime ms for uptime-only logs)
      */
     public GcSecond secondAt(long epochMs) {
-        Second b = seconds.get(epochMs);
-        return b == null ? new GcSecond(epochMs, 0, 0, null)
-                : new GcSecond(epochMs, round(b.pauseMs, 3), b.pauses,
-                        Double.isNaN(b.heapAfterMb) ? null : round(b.heapAfterMb, 3));
+        return seconds.at(epochMs);
     }
 
     /** The analysis of the lines seen so far; may be called more than once. */
@@ -541,78 +366,31 @@ public final class GcLogAccumulator {
         long young = youngCount;
         long full = fullCount;
         long concurrent = concurrentCount;
-        List<Double> live = new ArrayList<>(liveCandidates);
-        for (Collection c : open.values()) {
-            if (!inWindow(c.firstTime)) {
+        List<GcCollection> stillOpen = new ArrayList<>();
+        for (GcCollection c : open.values()) {
+            if (!counted(c)) {
                 continue;
             }
             switch (c.kind) {
                 case YOUNG -> young++;
                 case FULL -> full++;
-                case CONCURRENT -> concurrent++;
-                default -> {
-                    continue;
-                }
+                default -> concurrent++;
             }
-            if (c.reclaimsOld && !Double.isNaN(c.minAfterMb)) {
-                live.add(c.minAfterMb);
-            }
+            stillOpen.add(c);
         }
         long windowStart = Math.max(from, jvmStart);
         long windowEnd = Math.min(to, Boolean.TRUE.equals(wallClock) ? Math.max(lastTime, currentAt) : lastTime);
         long windowMs = Math.max(0, windowEnd - windowStart);
 
-        Double liveSet = null;
-        if (!live.isEmpty()) {
-            Collections.sort(live);
-            int n = live.size();
-            liveSet = n % 2 == 1 ? live.get(n / 2) : (live.get(n / 2 - 1) + live.get(n / 2)) / 2;
-        } else {
-            long half = windowStart + windowMs / 2;
-            double min = Double.NaN;
-            double lastSeen = Double.NaN;
-            for (Map.Entry<Long, Second> e : seconds.entrySet()) {
-                double v = e.getValue().minYoungAfterMb;
-                if (Double.isNaN(v)) {
-                    continue;
-                }
-                lastSeen = v;
-                if (e.getKey() >= half) { // whole seconds only: a second's minimum may predate the half
-                    min = Double.isNaN(min) ? v : Math.min(min, v);
-                }
-            }
-            liveSet = !Double.isNaN(min) ? Double.valueOf(min) : !Double.isNaN(lastSeen) ? Double.valueOf(lastSeen) : null;
+        Double liveSet = heap.liveSet(stillOpen);
+        if (liveSet == null) {
+            liveSet = seconds.lowestYoungAfterFrom(windowStart + windowMs / 2);
         }
         // Generational ZGC's log gives no usable allocation figure: its per-cycle "Allocated" counts relocation
         // pages too (150% of the JVM's own count in our tests) and the gaps between minor cycles miss most (35%).
-        Double allocationRate = allocLast > allocFirst && !collector().equals("zgc-generational")
-                ? round(allocatedMb / ((allocLast - allocFirst) / 1000.0), 3) : null;
+        Double allocationRate = heap.allocationRate(!collector().equals("zgc-generational"));
+        PauseSeconds.Timeline timeline = seconds.timeline(windowStart, windowEnd, windowMs, Boolean.TRUE.equals(wallClock));
 
-        List<GcCascade> cascades = new ArrayList<>();
-        List<GcSecond> perSecond = new ArrayList<>();
-        long s = secondOf(windowStart);
-        Iterator<Map.Entry<Long, Second>> it = seconds.entrySet().iterator();
-        Map.Entry<Long, Second> next = it.hasNext() ? it.next() : null;
-        long lastSecond = windowMs > 0 ? secondOf(windowEnd) : s - 1000;
-        if (!seconds.isEmpty()) {
-            s = Math.min(s, seconds.firstKey());
-            lastSecond = Math.max(lastSecond, seconds.lastKey());
-        }
-        for (; s <= lastSecond; s += 1000) {
-            Second b = next != null && next.getKey() == s ? next.getValue() : null;
-            if (b != null) {
-                next = it.hasNext() ? it.next() : null;
-                perSecond.add(new GcSecond(s, round(b.pauseMs, 3), b.pauses,
-                        Double.isNaN(b.heapAfterMb) ? null : round(b.heapAfterMb, 3)));
-                if (b.pauseMs > cascadeLimitMs()) {
-                    cascades.add(new GcCascade(s, Boolean.TRUE.equals(wallClock) ? Instant.ofEpochMilli(s).toString() : null,
-                            round(b.pauseMs, 3), round(Math.max(0, 1 - b.pauseMs / 1000.0), 4),
-                            b.events == null ? List.of() : List.copyOf(b.events)));
-                }
-            } else {
-                perSecond.add(new GcSecond(s, 0, 0, null));
-            }
-        }
         return new GcAnalysis(
                 collector(),
                 young + full + concurrent, young, full, concurrent,
@@ -629,8 +407,8 @@ public final class GcLogAccumulator {
                 round(windowMs / 1000.0, 3),
                 Boolean.FALSE.equals(wallClock) ? "uptime" : "wall",
                 cascadeThreshold,
-                cascades.size(),
-                List.copyOf(cascades),
-                List.copyOf(perSecond));
+                timeline.cascades().size(),
+                timeline.cascades(),
+                timeline.perSecond());
     }
 }

@@ -4,13 +4,14 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import perflab.soap.SoapAdmission;
 import perflab.soap.SoapFault;
 import perflab.soap.SoapFaultWriter;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
-/** The two non-SOAP-payload answers every Jetty-based perflab server gives: a SOAP 1.1 fault, a plain line. */
+/** The non-SOAP-payload answers every Jetty-based perflab server gives: a SOAP 1.1 fault, a plain line. */
 public final class JettyAnswers {
     private JettyAnswers() {
     }
@@ -28,6 +29,15 @@ public final class JettyAnswers {
             response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
         }
         response.write(true, ByteBuffer.wrap(bytes), callback);
+    }
+
+    /**
+     * The answer to a request that failed on its way through admission or its service: the fault that
+     * {@link SoapAdmission#asFault} makes of it, closing the connection where the body was not read to its end.
+     */
+    public static void failure(Response response, Callback callback, Throwable failure) {
+        SoapFault fault = SoapAdmission.asFault(failure);
+        fault(response, callback, fault, SoapAdmission.closesConnection(fault));
     }
 
     /** One line of plain text with a status (404, 405...): never an HTML error page. */

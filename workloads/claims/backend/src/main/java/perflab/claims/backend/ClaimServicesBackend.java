@@ -1,30 +1,23 @@
 package perflab.claims.backend;
 
-import perflab.soap.jetty.JettyAnswers;
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import perflab.claims.contract.ClaimsContract;
 import perflab.core.sut.RunningServer;
 import perflab.core.sut.ServerSettings;
 import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
 import perflab.soap.BoundedBody;
-import perflab.soap.HardenedXml;
-import perflab.soap.SoapEnvelopeReader;
+import perflab.soap.SoapAdmission;
 import perflab.soap.SoapFault;
+import perflab.soap.jetty.JettyAnswers;
+import perflab.soap.jetty.SutJettyServer;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -37,11 +30,11 @@ import java.util.concurrent.atomic.LongAdder;
 public final class ClaimServicesBackend implements RunningServer {
     private static final String TEXT_XML = "text/xml; charset=UTF-8";
 
-    private final Server server;
+    private final SutJettyServer server;
     private final int port;
     private final LongAdder received;
 
-    private ClaimServicesBackend(Server server, int port, LongAdder received) {
+    private ClaimServicesBackend(SutJettyServer server, int port, LongAdder received) {
         this.server = server;
         this.port = port;
         this.received = received;
@@ -56,20 +49,10 @@ public final class ClaimServicesBackend implements RunningServer {
     }
 
     public static ClaimServicesBackend start(ServerSettings settings) throws Exception {
-        QueuedThreadPool threads = new QueuedThreadPool(settings.serverThreads(), Math.min(8, settings.serverThreads()));
-        threads.setName("claims-backend");
-        Server server = new Server(threads);
-        server.setStopTimeout(5_000);
-        HttpConfiguration http = new HttpConfiguration();
-        http.setSendServerVersion(false);
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
-        connector.setHost(settings.host());
-        connector.setPort(settings.port());
-        server.addConnector(connector);
+        SutJettyServer server = SutJettyServer.create(settings, "claims-backend");
         LongAdder received = new LongAdder();
-        server.setHandler(new ServicesHandler(settings.maxRequestBytes(), received));
-        server.start();
-        return new ClaimServicesBackend(server, connector.getLocalPort(), received);
+        int port = server.start(new ServicesHandler(new SoapAdmission(settings.maxRequestBytes()), received));
+        return new ClaimServicesBackend(server, port, received);
     }
 
     @Override
@@ -90,16 +73,14 @@ public final class ClaimServicesBackend implements RunningServer {
     /** Dispatches by path to the regional service; every failure is a SOAP 1.1 fault. */
     private static final class ServicesHandler extends Handler.Abstract {
         private final Map<String, ClaimService> services = new HashMap<>();
-        private final int maxRequestBytes;
+        private final SoapAdmission admission;
         private final LongAdder received;
 
-        ServicesHandler(int maxRequestBytes, LongAdder received) {
-            this.maxRequestBytes = maxRequestBytes;
+        ServicesHandler(SoapAdmission admission, LongAdder received) {
+            this.admission = admission;
             this.received = received;
-            SoapEnvelopeReader envelopes = new SoapEnvelopeReader(
-                    HardenedXml.inputFactory(HardenedXml.Limits.forDocumentsUpTo(maxRequestBytes)));
             for (String region : ClaimsContract.REGIONS) {
-                services.put(ClaimsContract.BACKEND_PATH + region, new ClaimService(region, envelopes));
+                services.put(ClaimsContract.BACKEND_PATH + region, new ClaimService(region, admission.envelopes()));
             }
         }
 
@@ -107,33 +88,22 @@ public final class ClaimServicesBackend implements RunningServer {
         public boolean handle(Request request, Response response, Callback callback) {
             ClaimService service = services.get(request.getHttpURI().getPath());
             if (service == null) {
-                byte[] text = ("no ClaimServices here; they are at " + ClaimsContract.BACKEND_PATH + "{"
-                        + String.join(",", ClaimsContract.REGIONS) + "}\n").getBytes(StandardCharsets.UTF_8);
-                response.setStatus(404);
-                response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain; charset=UTF-8");
-                response.write(true, ByteBuffer.wrap(text), callback);
+                JettyAnswers.plain(response, callback, 404, "no ClaimServices here; they are at "
+                        + ClaimsContract.BACKEND_PATH + "{" + String.join(",", ClaimsContract.REGIONS) + "}");
                 return true;
             }
             received.increment();
             try {
-                if (!HttpMethod.POST.is(request.getMethod())) {
-                    throw SoapFault.client(request.getMethod() + " is not supported here: POST a SOAP 1.1 envelope");
-                }
-                BoundedBody body = BoundedBody.read(Request.asInputStream(request), request.getLength(), maxRequestBytes);
+                BoundedBody body = admission.admit(request.getMethod(), Request.asInputStream(request), request.getLength());
                 byte[] out = service.invoke(body.array(), body.length());
                 response.setStatus(200);
                 response.getHeaders().put(HttpHeader.CONTENT_TYPE, TEXT_XML);
                 response.getHeaders().put(HttpHeader.CONTENT_LENGTH, out.length);
                 response.write(true, ByteBuffer.wrap(out), callback);
-            } catch (SoapFault f) {
-                JettyAnswers.fault(response, callback, f, f.reason().startsWith("request body exceeds"));
-            } catch (IOException e) {
-                JettyAnswers.fault(response, callback, SoapFault.client("could not read the request body: " + e.getMessage()), true);
-            } catch (RuntimeException | StackOverflowError e) {
-                JettyAnswers.fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
+            } catch (SoapFault | IOException | RuntimeException | StackOverflowError e) {
+                JettyAnswers.failure(response, callback, e);
             }
             return true;
         }
-
     }
 }

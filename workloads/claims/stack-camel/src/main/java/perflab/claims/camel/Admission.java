@@ -6,34 +6,34 @@ import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.Processor;
 import org.apache.camel.http.common.HttpMessage;
-import perflab.claims.backend.GatewaySettings;
+import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import perflab.claims.backend.MediationRules;
 import perflab.soap.BoundedBody;
+import perflab.soap.SoapAdmission;
 import perflab.soap.SoapEnvelopeReader;
-import perflab.soap.SoapFault;
+import perflab.soap.jetty.RequestsPerConnection;
 
 import java.io.InputStream;
 import java.util.Arrays;
 
 /**
- * The first step of every route: a POST's body read up to the size limit (bigger ones are a Client fault, not
- * a buffer), the envelope opened with the hardened StAX reader up to the payload's start tag (a DOCTYPE, an
- * entity, a non-SOAP document is refused here, before Camel parses anything), the payload's namespace checked,
- * and the client's HTTP headers dropped so none of them travels on to the back end. The body goes on as the
- * original bytes.
+ * The first step of every route: the admission every perflab stack applies ({@link SoapAdmission}: a POST's
+ * body read up to the size limit, bigger ones a Client fault, not a buffer; the envelope opened with the hardened
+ * StAX reader up to the payload's start tag, so a DOCTYPE, an entity, a non-SOAP document is refused here,
+ * before Camel parses anything), the payload's namespace checked, and the client's HTTP headers dropped so none
+ * of them travels on to the back end. The body goes on as the original bytes.
  */
 final class Admission implements Processor {
     static final String START = "perflabStart";
     static final String SERVLET_RESPONSE = "perflabServletResponse";
-    private static final String REQUESTS_ON_CONNECTION = "perflab.requestsOnConnection";
 
-    private final GatewaySettings settings;
-    private final SoapEnvelopeReader envelopes;
+    private final SoapAdmission admission;
+    private final RequestsPerConnection connections;
     private final String namespace;
 
-    Admission(GatewaySettings settings, SoapEnvelopeReader envelopes, String namespace) {
-        this.settings = settings;
-        this.envelopes = envelopes;
+    Admission(SoapAdmission admission, RequestsPerConnection connections, String namespace) {
+        this.admission = admission;
+        this.connections = connections;
         this.namespace = namespace;
     }
 
@@ -48,16 +48,12 @@ final class Admission implements Processor {
             limitRequestsPerConnection(request, http.getResponse());
         }
         String method = in.getHeader(Exchange.HTTP_METHOD, String.class);
-        if (method != null && !"POST".equals(method)) {
-            throw SoapFault.client(method + " is not supported here: POST a SOAP 1.1 envelope");
-        }
         long declared = request == null ? -1 : request.getContentLengthLong();
         BoundedBody body;
         try (InputStream stream = in.getBody(InputStream.class)) {
-            body = BoundedBody.read(stream == null ? InputStream.nullInputStream() : stream, declared,
-                    settings.server().maxRequestBytes());
+            body = admission.admit(method, stream == null ? InputStream.nullInputStream() : stream, declared);
         }
-        try (SoapEnvelopeReader.Envelope envelope = envelopes.open(body.array(), body.length())) {
+        try (SoapEnvelopeReader.Envelope envelope = admission.envelopes().open(body.array(), body.length())) {
             MediationRules.expectNamespace(namespace, envelope.reader().getNamespaceURI(), envelope.reader().getLocalName());
         }
         in.getHeaders().clear();
@@ -68,21 +64,14 @@ final class Admission implements Processor {
     }
 
     /**
-     * --max-requests-per-connection: camel-jetty has no such setting, so the count is kept on the Jetty
+     * --max-requests-per-connection: camel-jetty has no such setting, so the shared policy counts on the Jetty
      * connection (reached through the servlet request) and the last answer says Connection: close.
      */
     private void limitRequestsPerConnection(HttpServletRequest request, HttpServletResponse response) {
-        if (settings.server().maxRequestsPerConnection() == 0 || request == null || response == null) {
+        if (!connections.limited() || request == null || response == null) {
             return;
         }
-        var connection = org.eclipse.jetty.ee10.servlet.ServletContextRequest.getServletContextRequest(request)
-                .getConnectionMetaData();
-        int[] served = (int[]) connection.getAttribute(REQUESTS_ON_CONNECTION);
-        if (served == null) {
-            served = new int[1];
-            connection.setAttribute(REQUESTS_ON_CONNECTION, served);
-        }
-        if (settings.server().lastRequestOnConnection(++served[0])) {
+        if (connections.countAndCheckLast(ServletContextRequest.getServletContextRequest(request).getConnectionMetaData())) {
             response.setHeader("Connection", "close");
         }
     }

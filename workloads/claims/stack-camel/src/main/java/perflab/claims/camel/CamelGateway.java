@@ -3,7 +3,6 @@ package perflab.claims.camel;
 import org.apache.camel.CamelContext;
 import org.apache.camel.component.http.HttpComponent;
 import org.apache.camel.impl.DefaultCamelContext;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import perflab.claims.backend.BackendLauncher;
 import perflab.claims.backend.GatewaySettings;
 import perflab.claims.contract.ClaimsContract;
@@ -12,6 +11,7 @@ import perflab.core.sut.ServerSettings;
 import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
+import perflab.soap.jetty.SutJettyServer;
 
 import javax.xml.XMLConstants;
 import javax.xml.transform.TransformerConfigurationException;
@@ -58,10 +58,8 @@ public final class CamelGateway {
         camel.setStreamCaching(false);
         camel.getRegistry().bind(XSLT_FACTORY, xsltFactory());
 
-        QueuedThreadPool threads = new QueuedThreadPool(s.serverThreads(), Math.min(8, s.serverThreads()));
-        threads.setName("sut");
         GatewayJettyComponent jetty = new GatewayJettyComponent(s);
-        jetty.setThreadPool(threads);
+        jetty.setThreadPool(SutJettyServer.threadPool(s, "sut"));
         // a suspended exchange must outlive the slowest back-end call it may wait for (camel-jetty's default: 30 s)
         jetty.setContinuationTimeout((long) settings.backendTimeoutMs() + 5_000);
         camel.addComponent("jetty", jetty);

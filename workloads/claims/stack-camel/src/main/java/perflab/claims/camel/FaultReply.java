@@ -6,6 +6,7 @@ import org.apache.camel.Processor;
 import org.xml.sax.SAXException;
 import perflab.claims.backend.GatewaySettings;
 import perflab.core.sut.ServerMetrics;
+import perflab.soap.SoapAdmission;
 import perflab.soap.SoapEnvelopeReader;
 import perflab.soap.SoapFault;
 import perflab.soap.SoapFaultWriter;
@@ -41,8 +42,7 @@ final class FaultReply implements Processor {
             body = relayed.envelope();
         } else {
             SoapFault fault = classify(exchange, failure);
-            close = fault.code() == SoapFault.Code.CLIENT && fault.reason().startsWith("request body exceeds")
-                    || fault.reason().startsWith("internal error");
+            close = SoapAdmission.closesConnection(fault);
             body = SoapFaultWriter.toBytes(fault);
         }
         if (close && exchange.getProperty(Admission.SERVLET_RESPONSE) instanceof HttpServletResponse response) {

@@ -8,8 +8,8 @@ import perflab.claims.backend.GatewaySettings;
 import perflab.claims.backend.MediationRules;
 import perflab.claims.contract.ClaimsContract;
 import perflab.core.sut.ServerMetrics;
-import perflab.soap.HardenedXml;
-import perflab.soap.SoapEnvelopeReader;
+import perflab.soap.SoapAdmission;
+import perflab.soap.jetty.RequestsPerConnection;
 
 import org.w3c.dom.Document;
 
@@ -43,26 +43,26 @@ final class MediationRoutes extends RouteBuilder {
 
     @Override
     public void configure() {
-        SoapEnvelopeReader envelopes = new SoapEnvelopeReader(
-                HardenedXml.inputFactory(HardenedXml.Limits.forDocumentsUpTo(settings.server().maxRequestBytes())));
+        SoapAdmission admission = new SoapAdmission(settings.server().maxRequestBytes());
+        RequestsPerConnection connections = new RequestsPerConnection(settings.server());
         BackendAnswer answer = new BackendAnswer();
         Reply reply = new Reply(metrics);
 
         onException(Exception.class).handled(true).process(new FaultReply(settings, metrics));
 
         consumer(ClaimsContract.PASSTHROUGH)
-                .process(new Admission(settings, envelopes, ClaimsContract.CLAIMS_NS))
+                .process(new Admission(admission, connections, ClaimsContract.CLAIMS_NS))
                 .to(backend(ClaimsContract.DEFAULT_REGION)).process(answer)
                 .process(reply);
 
         consumer(ClaimsContract.TRANSFORM_VALUE)
-                .process(new Admission(settings, envelopes, ClaimsContract.CLAIMS_NS))
+                .process(new Admission(admission, connections, ClaimsContract.CLAIMS_NS))
                 .to(xslt(ClaimsContract.Stylesheet.VALUE_REQUEST))
                 .to(backend(ClaimsContract.DEFAULT_REGION)).process(answer)
                 .process(reply);
 
         consumer(ClaimsContract.TRANSFORM_NAMESPACE)
-                .process(new Admission(settings, envelopes, ClaimsContract.CLAIMS_V2_NS))
+                .process(new Admission(admission, connections, ClaimsContract.CLAIMS_V2_NS))
                 .to(xslt(ClaimsContract.Stylesheet.NAMESPACE_REQUEST))
                 .to(backend(ClaimsContract.DEFAULT_REGION)).process(answer)
                 .to(xslt(ClaimsContract.Stylesheet.NAMESPACE_RESPONSE))
@@ -71,7 +71,7 @@ final class MediationRoutes extends RouteBuilder {
         // the context value is kept in an exchange property, so it never travels to the back end as a header,
         // and handed to the response stylesheet as a header (camel-xslt's way of passing parameters)
         consumer(ClaimsContract.TRANSFORM_SCHEMA)
-                .process(new Admission(settings, envelopes, ClaimsContract.PARTNER_NS))
+                .process(new Admission(admission, connections, ClaimsContract.PARTNER_NS))
                 .setProperty(ClaimsContract.CONTEXT_PARAM,
                         xpath(SOAP_BODY_PAYLOAD + "p:Header/p:" + ClaimsContract.CONTEXT_FIELD, String.class, ns))
                 .process(e -> MediationRules.contextValue(e.getProperty(ClaimsContract.CONTEXT_PARAM, String.class)))
@@ -83,7 +83,7 @@ final class MediationRoutes extends RouteBuilder {
 
         // content-based routing on the original bytes, which are forwarded unchanged
         consumer(ClaimsContract.ROUTE_ON_BODY)
-                .process(new Admission(settings, envelopes, ClaimsContract.CLAIMS_NS))
+                .process(new Admission(admission, connections, ClaimsContract.CLAIMS_NS))
                 .setProperty(REGION, xpath(SOAP_BODY_PAYLOAD + "c:" + ClaimsContract.ROUTING_FIELD, String.class, ns))
                 .process(MediationRoutes::route)
                 .toD(backend("${exchangeProperty." + REGION + "}")).process(answer)
@@ -91,7 +91,7 @@ final class MediationRoutes extends RouteBuilder {
 
         // one DOM for the two XPaths and the stylesheet, as a Camel user would (three parses otherwise)
         consumer(ClaimsContract.COMPOSITE)
-                .process(new Admission(settings, envelopes, ClaimsContract.CLAIMS_NS))
+                .process(new Admission(admission, connections, ClaimsContract.CLAIMS_NS))
                 .convertBodyTo(Document.class)
                 .setProperty(PASSWORD, xpath(SOAP_BODY_PAYLOAD + "c:credentials/c:password", String.class, ns))
                 .process(e -> MediationRules.authorize(e.getProperty(PASSWORD, String.class)))

@@ -2,12 +2,6 @@ package perflab.claims.lean;
 
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.http.HttpCookieStore;
-import org.eclipse.jetty.server.CustomRequestLog;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.RequestLogWriter;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import perflab.claims.backend.BackendLauncher;
 import perflab.claims.backend.GatewaySettings;
@@ -16,6 +10,7 @@ import perflab.core.sut.ServerSettings;
 import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
+import perflab.soap.jetty.SutJettyServer;
 
 import java.util.List;
 
@@ -23,7 +18,8 @@ import java.util.List;
  * The claims lean stack's SUT main: the ESB gateway (Jetty 12 core, hardened StAX, JDK XSLTC) in front of the
  * ClaimServices back end, which it starts through {@link BackendLauncher} (its own JVM by default, stopped with
  * the gateway; the gateway's JVM with {@code --backend same-jvm}; none with {@code --backend-url}).
- * Settings: {@link ServerSettings} and {@link GatewaySettings}; process protocol: {@link SutBootstrap}.
+ * Settings: {@link ServerSettings} (applied by {@link SutJettyServer}; HTTP/1.1 only) and {@link GatewaySettings};
+ * process protocol: {@link SutBootstrap}.
  */
 public final class MediationGateway {
     private MediationGateway() {
@@ -35,7 +31,13 @@ public final class MediationGateway {
 
     /** Starts the gateway and its back end; also the entry point for in-process tests. */
     public static StartedServer start(SutArgs args) throws Exception {
-        return start(GatewaySettings.from(args));
+        GatewaySettings settings = GatewaySettings.from(args);
+        // refused, not ignored: a run asked for h2c must not measure HTTP/1.1 and be reported as h2c
+        if (settings.server().http() != ServerSettings.Http.HTTP1) {
+            throw new IllegalArgumentException("the lean claims gateway serves HTTP/1.1 only (its camel peer has no h2c,"
+                    + " so an h2c claims run would compare nothing); use --http http1");
+        }
+        return start(settings);
     }
 
     static StartedServer start(GatewaySettings settings) throws Exception {
@@ -61,28 +63,12 @@ public final class MediationGateway {
         client.start();
         started.add(client::stop);
 
-        QueuedThreadPool threads = new QueuedThreadPool(s.serverThreads(), Math.min(8, s.serverThreads()));
-        threads.setName("sut");
-        Server server = new Server(threads);
-        server.setStopTimeout(5_000);
-        HttpConfiguration http = new HttpConfiguration();
-        http.setSendServerVersion(false);
-        http.setSendXPoweredBy(false);
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
-        connector.setHost(s.host());
-        connector.setPort(s.port());
-        server.addConnector(connector);
+        SutJettyServer server = SutJettyServer.create(s, "sut");
         ServerMetrics metrics = s.serverMetrics() ? new ServerMetrics() : null;
-        server.setHandler(new MediationHandler(settings, metrics, client, backendUrl));
-        if (s.accessLog()) {
-            RequestLogWriter writer = new RequestLogWriter(s.accessLogFile());
-            writer.setAppend(true);
-            server.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
-        }
-        server.start();
+        int port = server.start(new MediationHandler(settings, metrics, client, backendUrl));
         started.add(0, server::stop); // the gateway stops first, then its client, then the back end
         System.out.flush();
         List<AutoCloseable> stopOrder = List.copyOf(started);
-        return new StartedServer(connector.getLocalPort(), metrics, () -> BackendLauncher.stopAll(stopOrder));
+        return new StartedServer(port, metrics, () -> BackendLauncher.stopAll(stopOrder));
     }
 }

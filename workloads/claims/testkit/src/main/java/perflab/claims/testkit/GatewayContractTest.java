@@ -24,7 +24,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -276,6 +278,16 @@ public abstract class GatewayContractTest {
         } finally {
             orphan.stop();
         }
+    }
+
+    @Test
+    void h2cIsRefusedInOneLineNotServedAsHttp1() {
+        // an external back end that is never called: the refusal comes before anything starts
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> startGateway("--backend-url", "http://127.0.0.1:9", "--http", "h2c"));
+        String reason = refused.getMessage();
+        assertTrue(reason.contains("HTTP/1.1 only") && reason.endsWith("use --http http1"), reason);
+        assertFalse(reason.contains("\n"), reason);
     }
 
     @Test

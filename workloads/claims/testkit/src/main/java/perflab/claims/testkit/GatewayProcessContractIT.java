@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -39,14 +40,34 @@ public abstract class GatewayProcessContractIT {
     /** The stack's SUT main class. */
     protected abstract Class<?> gatewayMain();
 
-    @Test
-    void gatewayAndItsBackEndJvmServeAndLeaveNoProcessBehind() throws Exception {
+    /** The packaged gateway's JVM on loopback, port 0, with {@code settings} besides. */
+    private Process startGateway(String... settings) throws Exception {
         Path stack = Path.of(System.getProperty("basedir", ".")).resolve("target/stack");
         assumeTrue(Files.isDirectory(stack), "the stack classpath " + stack + " is not built (mvn package)");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process gateway = new ProcessBuilder(List.of(java, "-cp", stack.toAbsolutePath() + "/*",
-                gatewayMain().getName(), "--host", "127.0.0.1", "--port", "0", "--server-metrics", "on"))
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", stack.toAbsolutePath() + "/*",
+                gatewayMain().getName(), "--host", "127.0.0.1", "--port", "0"));
+        command.addAll(List.of(settings));
+        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    }
+
+    @Test
+    void h2cIsRefusedWithOneFailedLineBeforeAnyBackEndJvmStarts() throws Exception {
+        Process gateway = startGateway("--http", "h2c");
+        try {
+            String output = new String(gateway.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(gateway.waitFor(20, TimeUnit.SECONDS));
+            assertEquals(3, gateway.exitValue(), output);
+            assertTrue(output.startsWith(SutBootstrap.FAILED + " ") && output.contains("HTTP/1.1 only"), output);
+            assertEquals(1, output.lines().count(), "one line, and no " + BackendLauncher.BACKEND_LINE + ": " + output);
+        } finally {
+            gateway.destroyForcibly();
+        }
+    }
+
+    @Test
+    void gatewayAndItsBackEndJvmServeAndLeaveNoProcessBehind() throws Exception {
+        Process gateway = startGateway("--server-metrics", "on");
         long backendPid = -1;
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(gateway.getInputStream(), StandardCharsets.UTF_8));

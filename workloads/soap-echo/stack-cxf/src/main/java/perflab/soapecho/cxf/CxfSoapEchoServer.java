@@ -10,13 +10,13 @@ import org.apache.cxf.transport.http_jetty.JettyHTTPServerEngine;
 import org.apache.cxf.transport.http_jetty.JettyHTTPServerEngineFactory;
 import org.apache.cxf.transport.http_jetty.ThreadingParameters;
 import org.eclipse.jetty.server.CustomRequestLog;
-import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.ServerConnector;
 import perflab.core.sut.ServerMetrics;
 import perflab.core.sut.ServerSettings;
 import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
+import perflab.soap.jetty.SutJettyServer;
 import perflab.soapecho.contract.PerfContract;
 import perflab.soapecho.cxf.generated.DocPortType;
 
@@ -115,11 +115,9 @@ public final class CxfSoapEchoServer {
 
             org.eclipse.jetty.server.Server jetty = engine.getServer();
             jetty.setStopTimeout(5_000);
-            if (settings.accessLog()) {
-                RequestLogWriter writer = new RequestLogWriter(settings.accessLogFile());
-                writer.setAppend(true);
-                CustomRequestLog log = new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT);
-                log.start();
+            CustomRequestLog log = SutJettyServer.accessLog(settings);
+            if (log != null) {
+                log.start(); // CXF has started the server already: it would not start the log for us
                 jetty.setRequestLog(log);
             }
             return new StartedServer(((ServerConnector) engine.getConnector()).getLocalPort(), metrics, () -> {

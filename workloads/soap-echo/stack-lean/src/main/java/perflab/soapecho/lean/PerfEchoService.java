@@ -19,8 +19,9 @@ final class PerfEchoService {
     private final SoapEnvelopeReader envelopes;
     private final PerfMessageWriter writer;
 
-    PerfEchoService(int maxRequestBytes) {
-        this.envelopes = new SoapEnvelopeReader(HardenedXml.inputFactory(HardenedXml.Limits.forDocumentsUpTo(maxRequestBytes)));
+    /** @param envelopes the server's hardened reader ({@link perflab.soap.SoapAdmission#envelopes()}) */
+    PerfEchoService(SoapEnvelopeReader envelopes) {
+        this.envelopes = envelopes;
         this.writer = new PerfMessageWriter(HardenedXml.outputFactory());
     }
 

@@ -1,11 +1,8 @@
 package perflab.soapecho.lean;
 
-import perflab.soap.jetty.JettyAnswers;
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.http.HttpVersion;
-import org.eclipse.jetty.server.ConnectionMetaData;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -13,7 +10,10 @@ import org.eclipse.jetty.util.Callback;
 import perflab.core.sut.ServerMetrics;
 import perflab.core.sut.ServerSettings;
 import perflab.soap.BoundedBody;
+import perflab.soap.SoapAdmission;
 import perflab.soap.SoapFault;
+import perflab.soap.jetty.JettyAnswers;
+import perflab.soap.jetty.RequestsPerConnection;
 import perflab.soapecho.contract.PerfContract;
 
 import java.io.IOException;
@@ -27,19 +27,18 @@ import java.nio.charset.StandardCharsets;
  */
 final class SoapEchoHandler extends Handler.Abstract {
     private static final String TEXT_XML = "text/xml; charset=UTF-8";
-    private static final String REQUESTS_ON_CONNECTION = "perflab.requestsOnConnection";
 
+    private final SoapAdmission admission;
     private final PerfEchoService service;
-    private final int maxRequestBytes;
-    private final ServerSettings settings;
+    private final RequestsPerConnection connections;
     private final ServerMetrics metrics; // null when off
     private final String wsdlBeforeAddress;
     private final String wsdlAfterAddress;
 
     SoapEchoHandler(ServerSettings settings, ServerMetrics metrics) {
-        this.service = new PerfEchoService(settings.maxRequestBytes());
-        this.maxRequestBytes = settings.maxRequestBytes();
-        this.settings = settings;
+        this.admission = new SoapAdmission(settings.maxRequestBytes());
+        this.service = new PerfEchoService(admission.envelopes());
+        this.connections = new RequestsPerConnection(settings);
         this.metrics = metrics;
         String wsdl = PerfContract.wsdl();
         int at = wsdl.indexOf(PerfContract.DEFAULT_ADDRESS);
@@ -57,7 +56,7 @@ final class SoapEchoHandler extends Handler.Abstract {
             JettyAnswers.plain(response, callback, 404, "no service at this path; the service is at " + PerfContract.SERVICE_PATH);
             return true;
         }
-        limitRequestsPerConnection(request, response);
+        connections.apply(request, response);
         String method = request.getMethod();
         if (HttpMethod.POST.is(method)) {
             invoke(request, response, callback);
@@ -73,20 +72,15 @@ final class SoapEchoHandler extends Handler.Abstract {
         long start = metrics != null ? System.nanoTime() : 0L;
         boolean faulted = true;
         try {
-            BoundedBody body = BoundedBody.read(Request.asInputStream(request), request.getLength(), maxRequestBytes);
+            BoundedBody body = admission.readBody(Request.asInputStream(request), request.getLength());
             ResponseBuffer out = service.invoke(body.array(), body.length());
             response.setStatus(200);
             response.getHeaders().put(HttpHeader.CONTENT_TYPE, TEXT_XML);
             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, out.size());
             response.write(true, out.asByteBuffer(), callback);
             faulted = false;
-        } catch (SoapFault f) {
-            // a body we did not read to its end must not be mistaken for the next request
-            JettyAnswers.fault(response, callback, f, f.reason().startsWith("request body exceeds"));
-        } catch (IOException e) {
-            JettyAnswers.fault(response, callback, SoapFault.client("could not read the request body: " + e.getMessage()), true);
-        } catch (RuntimeException | StackOverflowError e) {
-            JettyAnswers.fault(response, callback, SoapFault.server("internal error: " + e.getClass().getSimpleName(), e), true);
+        } catch (SoapFault | IOException | RuntimeException | StackOverflowError e) {
+            JettyAnswers.failure(response, callback, e);
         } finally {
             if (metrics != null) {
                 metrics.record(System.nanoTime() - start, faulted,
@@ -108,25 +102,6 @@ final class SoapEchoHandler extends Handler.Abstract {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, TEXT_XML);
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
         response.write(true, ByteBuffer.wrap(bytes), callback);
-    }
-
-    /**
-     * Emulates a server's "max persistent requests per connection": Connection: close on the Nth HTTP/1.x
-     * request. HTTP/2 has no Connection header (its streams share one connection by design): not limited.
-     */
-    private void limitRequestsPerConnection(Request request, Response response) {
-        ConnectionMetaData connection = request.getConnectionMetaData();
-        if (settings.maxRequestsPerConnection() == 0 || connection.getHttpVersion() == HttpVersion.HTTP_2) {
-            return;
-        }
-        int[] served = (int[]) connection.getAttribute(REQUESTS_ON_CONNECTION);
-        if (served == null) {
-            served = new int[1];
-            connection.setAttribute(REQUESTS_ON_CONNECTION, served);
-        }
-        if (settings.lastRequestOnConnection(++served[0])) {
-            response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
-        }
     }
 
     private static String escapeAttribute(String s) {

@@ -1,4 +1,4 @@
-package perflab.soapecho.lean;
+package perflab.soap.jetty;
 
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -6,6 +6,7 @@ import org.eclipse.jetty.http.MetaData;
 import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
+import org.eclipse.jetty.server.ConnectionFactory;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.HttpConfiguration;
 
@@ -17,8 +18,13 @@ import org.eclipse.jetty.server.HttpConfiguration;
  * headers on every POST.
  */
 final class H2cConnectionFactory extends HTTP2CServerConnectionFactory {
-    H2cConnectionFactory(HttpConfiguration http) {
+    private H2cConnectionFactory(HttpConfiguration http) {
         super(http);
+    }
+
+    /** Typed as the interface, so that a caller's class never needs jetty-http2-server unless h2c is asked for. */
+    static ConnectionFactory create(HttpConfiguration http) {
+        return new H2cConnectionFactory(http);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package perflab.soapecho.lean;
+package perflab.soap.jetty;
 
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  * Answers Jetty's own errors (bad HTTP, unhandled exceptions) with one plain-text line: no HTML page, no
  * stack trace, nothing taken from the request but the status.
  */
-final class PlainErrorHandler extends ErrorHandler {
+public final class PlainErrorHandler extends ErrorHandler {
     @Override
     protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
                                     Callback callback) {
