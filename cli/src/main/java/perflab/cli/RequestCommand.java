@@ -37,7 +37,7 @@ final class RequestCommand implements Callable<Integer> {
         URI target = URI.create("http://127.0.0.1:8080" + w.servicePath());
         Request request = w.traffic(new TrafficOptions(op, payload, target, seed, Map.of()))
                 .newSession(new ClientContext(0, seed)).next();
-        System.out.print(new String(request.template().body(request.id()), StandardCharsets.UTF_8));
+        System.out.print(new String(request.template().body(request), StandardCharsets.UTF_8));
         System.out.flush();
         return 0;
     }
