@@ -358,7 +358,22 @@ public final class RunOrchestrator {
                 r.successes(), errors, round(throughput), round(throughput / load.clients()),
                 LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
                 Steadiness.of(recorder.measuredThroughputPerSecond()), driverFigures, sutFigures, machine, network, gc,
-                harness, backendFigures, warmup);
+                harness, backendFigures, warmup, byKind(r, seconds));
+    }
+
+    /** summary.json's byKind: each request kind's figures, in the traffic's order. */
+    static Map<String, RunSummary.Kind> byKind(DriverResult r, double seconds) {
+        Map<String, RunSummary.Kind> byKind = new LinkedHashMap<>();
+        r.byKind().forEach((kind, f) -> {
+            Map<String, Long> errors = new LinkedHashMap<>();
+            for (ErrorKind k : ErrorKind.values()) {
+                errors.put(k.jsonName(), f.errors().getOrDefault(k, 0L));
+            }
+            errors.put("total", f.errorCount());
+            byKind.put(kind, new RunSummary.Kind(f.requests(), f.successes(), errors,
+                    round(seconds > 0 ? f.successes() / seconds : 0), LatencySummary.of(f.latency())));
+        });
+        return byKind;
     }
 
     /** A monitored process's figures over the measured window (the SUT, or the back end it started). */
