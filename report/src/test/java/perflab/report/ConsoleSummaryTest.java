@@ -69,4 +69,20 @@ class ConsoleSummaryTest {
         assertTrue(line.contains("gc   2.5%"), line);
         assertTrue(!LiveLine.format("measure", 1, 2, 1, 1, 1, 0, Double.NaN, Double.NaN).contains("gc"));
     }
+
+    @Test
+    void aTableByKindWhenThereIsMoreThanOne() {
+        LatencySummary l = new LatencySummary(10, 1.0, 0.9, 1.5, 2.0, 3.0, 4.0, 5.0);
+        Map<String, RunSummary.Kind> kinds = new java.util.LinkedHashMap<>();
+        kinds.put("quote", new RunSummary.Kind(30, 30, Map.of("total", 0L), 3.0, l));
+        kinds.put("buy", new RunSummary.Kind(12, 10, Map.of("validation", 2L, "total", 2L), 1.0, l));
+        StringBuilder out = new StringBuilder();
+        ConsoleSummary.kinds(out, kinds);
+        String text = out.toString();
+        assertTrue(text.contains("quote"), text);
+        assertTrue(text.matches("(?s).*buy\\s+12\\s+1\\.00\\s+2 \\(validation 2\\)\\s+0\\.900\\s+3\\.000\\s+5\\.000.*"), text);
+        StringBuilder one = new StringBuilder();
+        ConsoleSummary.kinds(one, Map.of("echo", kinds.get("quote")));
+        assertEquals("", one.toString(), "one kind: the totals are its figures");
+    }
 }
