@@ -48,7 +48,7 @@ final class RequestCommand implements Callable<Integer>, WorkloadOptions.Holder 
         Request request = w.traffic(new TrafficOptions(op, target, seed,
                 w.resolveSettings(WorkloadSetting.Use.TRAFFIC, workloadOptions.of(w, WorkloadSetting.Use.TRAFFIC))))
                 .newSession(new ClientContext(0, seed)).next();
-        System.out.print(new String(request.template().body(request.id()), StandardCharsets.UTF_8));
+        System.out.print(new String(request.template().body(request), StandardCharsets.UTF_8));
         System.out.flush();
         return 0;
     }

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,6 +30,28 @@ class ClaimsRunIT {
         assertEquals("composite", summary.get("operation").asText());
         assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
         assertTrue(summary.get("successes").asLong() > 0, summary.toString());
+        // composite routes by region: one request kind per region, adding up to the totals in the window and per second
+        JsonNode byKind = summary.get("byKind");
+        assertTrue(byKind.size() > 1, byKind.toString());
+        long requests = 0;
+        long successes = 0;
+        for (JsonNode k : byKind) {
+            requests += k.get("requests").asLong();
+            successes += k.get("successes").asLong();
+            assertEquals(k.get("successes").asLong(), k.get("latencyMs").get("count").asLong(), k.toString());
+        }
+        assertEquals(summary.get("requests").asLong(), requests, byKind.toString());
+        assertEquals(summary.get("successes").asLong(), successes, byKind.toString());
+        java.util.Map<String, Long> perSecond = new java.util.HashMap<>();
+        List<String> rows = java.nio.file.Files.readAllLines(out.resolve("timeseries-kinds.csv"));
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",");
+            if (f[1].equals("measure")) {
+                perSecond.merge(f[3], Long.parseLong(f[6]), Long::sum);
+            }
+        }
+        byKind.fields().forEachRemaining(e -> assertEquals(e.getValue().get("successes").asLong(),
+                perSecond.getOrDefault(e.getKey(), 0L), "timeseries-kinds.csv " + e.getKey()));
         // the back end runs in its own JVM (the default): a companion perflab starts first and monitors
         JsonNode backend = summary.get("processes").get("backend");
         assertTrue(backend != null && backend.get("cpuSeconds").asDouble() > 0, summary.toString());

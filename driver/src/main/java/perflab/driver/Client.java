@@ -35,6 +35,8 @@ abstract class Client {
 
     /** Used by the load models. */
     long lastCompletionNanos;
+    /** Closed model: the last request's own think time, or {@link Request#RUN_THINK_TIME}. */
+    long thinkNanos = Request.RUN_THINK_TIME;
     long freeSinceNanos;
     boolean inFreeQueue;
 
@@ -120,17 +122,15 @@ abstract class Client {
             verdict = Verdict.fail(ErrorKind.VALIDATION, "the traffic's check failed: " + e);
         }
         if (verdict.ok()) {
-            stats.success(phase, now - intendedNanos, now - sendNanos);
-            if (phase != MeasurementWindow.DONE) {
-                encoded.successes[phase]++;
-            }
+            stats.success(phase, encoded.kind, now - intendedNanos, now - sendNanos);
         } else {
-            stats.failure(phase, verdict.kind(), now - intendedNanos);
+            stats.failure(phase, encoded.kind, verdict.kind(), now - intendedNanos);
             if (window.wantsErrorSamples()) {
-                window.sampleError(phase, verdict.kind(), verdict.message() + " (" + request.template().kind()
-                        + " id " + request.id() + ", HTTP " + response.status() + ")");
+                window.sampleError(phase, verdict.kind(), verdict.message() + " (" + request + ", HTTP "
+                        + response.status() + ")");
             }
         }
+        thinkNanos = request.thinkNanos();
         request = null;
         encoded = null;
         lastCompletionNanos = now;
@@ -141,11 +141,14 @@ abstract class Client {
     final void fail(ErrorKind kind, String message) {
         long now = System.nanoTime();
         int phase = window.completionPhase();
-        stats.failure(phase, kind, now - intendedNanos);
+        stats.failure(phase, encoded != null ? encoded.kind : loop.kinds.none(), kind, now - intendedNanos);
         if (message != null) {
             window.sampleError(phase, kind, message);
         }
         Request r = request;
+        if (r != null) {
+            thinkNanos = r.thinkNanos();
+        }
         request = null;
         encoded = null;
         session.failed(r, kind);
@@ -156,7 +159,8 @@ abstract class Client {
         Request r = session.next();
         long now = System.nanoTime();
         int phase = window.completionPhase();
-        stats.failure(phase, kind, now - intended);
+        stats.failure(phase, loop.encoded.get(r.template()).kind, kind, now - intended);
+        thinkNanos = r.thinkNanos();
         if (message != null) {
             window.sampleError(phase, kind, message);
         }

@@ -4,7 +4,8 @@ import perflab.core.traffic.ErrorKind;
 
 /**
  * The closed model: a client sends its next request as soon as its previous response has arrived (after
- * the think time, if any). Latency is service time: measured from the actual send.
+ * the think time, if any: the previous request's own, else the run's). Latency is service time: measured from
+ * the actual send.
  */
 final class ClosedModel implements LoadModel {
     private final MeasurementWindow window;
@@ -20,8 +21,9 @@ final class ClosedModel implements LoadModel {
         if (!window.sending()) {
             return;
         }
-        if (thinkNanos > 0 && client.lastCompletionNanos != 0) {
-            long wait = client.lastCompletionNanos + thinkNanos - nowNanos;
+        long think = client.thinkNanos >= 0 ? client.thinkNanos : thinkNanos;
+        if (think > 0 && client.lastCompletionNanos != 0) {
+            long wait = client.lastCompletionNanos + think - nowNanos;
             if (wait > 0) {
                 client.sendAfter(wait);
                 return;

@@ -17,7 +17,8 @@ final class DriverLoop implements Runnable {
 
     final EventLoop eventLoop;
     final MeasurementWindow window;
-    final LoopStats stats = new LoopStats();
+    final LoopStats stats;
+    final RequestKinds kinds;
     final EncodedRequest.Cache encoded;
     final List<Client> clients = new ArrayList<>();
     final List<DriverConnection> connections = new ArrayList<>();
@@ -28,10 +29,12 @@ final class DriverLoop implements Runnable {
     private long nextScanNanos;
     private boolean shutdown;
 
-    DriverLoop(EventLoop eventLoop, MeasurementWindow window, String hostHeader, long timeoutNanos) {
+    DriverLoop(EventLoop eventLoop, MeasurementWindow window, String hostHeader, long timeoutNanos, RequestKinds kinds) {
         this.eventLoop = eventLoop;
         this.window = window;
-        this.encoded = new EncodedRequest.Cache(hostHeader);
+        this.kinds = kinds;
+        this.stats = new LoopStats(kinds.size());
+        this.encoded = new EncodedRequest.Cache(hostHeader, kinds);
         this.timeoutNanos = timeoutNanos;
         this.timeoutMessage = "no complete response within " + timeoutNanos / 1_000_000 + " ms";
         this.scanPeriodNanos = Math.max(1_000_000, Math.min(timeoutNanos / 10, 100_000_000));

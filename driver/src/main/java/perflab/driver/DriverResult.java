@@ -21,15 +21,24 @@ import java.util.Map;
  * @param saturationReason why, or null
  * @param bytesSent       request bytes written in the measured window
  * @param bytesReceived   response bytes read in the measured window
+ * @param byKind          the same figures per request kind (kinds with requests only, in the traffic's order);
+ *                        they add up to the totals
  */
 public record DriverResult(boolean complete, String endReason, long measureStartEpochMs, long measureEndEpochMs,
                            double measuredSeconds, long successes, Map<ErrorKind, Long> errors,
                            List<String> errorSamples, Histogram latency, Histogram serviceTime,
                            Histogram failedLatency, Histogram lag, long warmupRequests, long connectionsOpened,
                            double driverCpuSeconds, double driverGcPauseMs, boolean saturated,
-                           String saturationReason, long bytesSent, long bytesReceived, Map<String, Long> successesByKind) {
+                           String saturationReason, long bytesSent, long bytesReceived, Map<String, KindFigures> byKind) {
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Measured successes by request kind. */
+    public Map<String, Long> successesByKind() {
+        Map<String, Long> m = new java.util.LinkedHashMap<>();
+        byKind.forEach((k, f) -> m.put(k, f.successes()));
+        return m;
     }
 
     public long requests() {

@@ -5,11 +5,11 @@ import perflab.core.traffic.ErrorKind;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /** Combines the results of driver processes that loaded the same run side by side. */
 public final class DriverResults {
@@ -36,7 +36,9 @@ public final class DriverResults {
         for (ErrorKind k : ErrorKind.values()) {
             errors.put(k, 0L);
         }
-        Map<String, Long> byKind = new TreeMap<>();
+        Map<String, Histogram> kindLatency = new LinkedHashMap<>();
+        Map<String, Long> kindSuccesses = new LinkedHashMap<>();
+        Map<String, Map<ErrorKind, Long>> kindErrors = new LinkedHashMap<>();
         List<String> samples = new ArrayList<>();
         Set<String> reasons = new LinkedHashSet<>();
         List<String> saturation = new ArrayList<>();
@@ -59,7 +61,12 @@ public final class DriverResults {
             failed.add(r.failedLatency());
             lag.add(r.lag());
             r.errors().forEach((k, v) -> errors.merge(k, v, Long::sum));
-            r.successesByKind().forEach((k, v) -> byKind.merge(k, v, Long::sum));
+            r.byKind().forEach((k, f) -> {
+                kindLatency.computeIfAbsent(k, x -> new Histogram(LoopStats.DIGITS)).add(f.latency());
+                kindSuccesses.merge(k, f.successes(), Long::sum);
+                Map<ErrorKind, Long> e = kindErrors.computeIfAbsent(k, x -> new EnumMap<>(ErrorKind.class));
+                f.errors().forEach((ek, v) -> e.merge(ek, v, Long::sum));
+            });
             for (String s : r.errorSamples()) {
                 if (samples.size() < MeasurementWindow.MAX_ERROR_SAMPLES) {
                     samples.add(s);
@@ -82,6 +89,8 @@ public final class DriverResults {
             sent += r.bytesSent();
             received += r.bytesReceived();
         }
+        Map<String, KindFigures> byKind = new LinkedHashMap<>();
+        kindLatency.forEach((k, h) -> byKind.put(k, new KindFigures(kindSuccesses.get(k), kindErrors.get(k), h)));
         return new DriverResult(complete, String.join("; ", reasons), start, end, seconds, successes, errors,
                 List.copyOf(samples), latency, service, failed, lag, warmup, connections, cpu, gc, saturated,
                 saturated ? String.join("; ", saturation) : null, sent, received, byKind);

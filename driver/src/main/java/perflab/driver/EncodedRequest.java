@@ -1,14 +1,16 @@
 package perflab.driver;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
 import perflab.core.traffic.Request;
 import perflab.core.traffic.RequestTemplate;
+import perflab.core.traffic.RequestTemplate.Part;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,149 +18,302 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One request template encoded once into wire bytes: request line, Host, the template's headers and
- * Content-Length in {@link #head}; the body in a scratch copy whose id slot is overwritten per request. Per
- * request the driver only copies these arrays into a pooled buffer, writes the id digits and any per-client
- * headers. Instances belong to one event loop (the scratch body is not shared between threads).
+ * One request template encoded once into wire bytes: a short list of pieces, each a literal (request line, Host,
+ * the template's headers, a fixed Content-Length, the body's text, all neighbouring literals joined) or a slot
+ * whose value the request carries. Per request the driver copies the literals into a pooled buffer and writes
+ * the values; Content-Length is computed only when a slot of variable length is in the body. Instances belong
+ * to one event loop (the digit scratch is not shared between threads).
  *
  * <p>For h2c the header block cannot be pre-encoded (HPACK's table is per connection), so the template's
- * {@link Http2Headers} are built once, on first use, and reused for every stream that has no per-client
- * headers; the DATA frame is the same body bytes with the id written in.
+ * {@link Http2Headers} are built once and reused for every stream when nothing in the head varies (no slot in
+ * the path or headers, a fixed body length); otherwise each request gets its own header block (stateful
+ * traffic may allocate). The DATA frame is the body's pieces.
  */
 final class EncodedRequest {
     private static final byte[] CRLF = {'\r', '\n'};
-    private static final byte[] COLON_SPACE = {':', ' '};
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(StandardCharsets.US_ASCII);
     /** Connection-specific HTTP/1.1 headers that HTTP/2 forbids (RFC 9113, 8.2.2), plus what the driver owns. */
     private static final Set<String> NOT_IN_H2 = Set.of("connection", "keep-alive", "proxy-connection",
             "transfer-encoding", "upgrade", "host", "http2-settings", "content-length");
     private static final AsciiString HTTP = AsciiString.cached("http");
+    private static final AsciiString H2_CONTENT_LENGTH = AsciiString.cached("content-length");
+
+    static final byte LITERAL = 0;
+    static final byte SLOT = 1;
+    /** A header whose whole value is a slot: "Name: " + value + CRLF, left out when the value is empty. */
+    static final byte OPTIONAL_HEADER = 2;
+    /** "Content-Length: " + the body's length for this request + CRLF. */
+    static final byte CONTENT_LENGTH_HEADER = 3;
+
+    /** A compiled piece list: parallel arrays, so that writing is a loop over primitives. */
+    record Pieces(byte[] kinds, byte[][] literals, int[] slots, int literalBytes) {
+    }
 
     final RequestTemplate template;
     final boolean head;
-    private final byte[] headBytes;
-    private final byte[] body;
-    private final int idOffset;
+    /** Index of the template's kind in the loop's per-kind statistics. */
+    final int kind;
+    private final Pieces keepAlive;
+    private final Pieces close;
+    private final Pieces body;
+    private final boolean bodyHasContentLength;
     private final String authority;
+    private final boolean sharedH2Headers;
     private Http2Headers h2Headers;
-    /** Successes of this template by phase (warm-up, window), on this loop: per-kind statistics of the window. */
-    final long[] successes = new long[2];
+    private final byte[] digits = new byte[Request.MAX_DIGITS];
 
-    EncodedRequest(RequestTemplate template, String hostHeader) {
+    EncodedRequest(RequestTemplate template, String hostHeader, int kind) {
         this.template = template;
+        this.kind = kind;
         this.head = "HEAD".equalsIgnoreCase(template.method());
-        StringBuilder sb = new StringBuilder(256);
-        sb.append(template.method()).append(' ').append(template.path()).append(" HTTP/1.1\r\n");
-        sb.append("Host: ").append(hostHeader).append("\r\n");
-        for (RequestTemplate.Header h : template.headers()) {
+        this.authority = hostHeader;
+        this.bodyHasContentLength = !template.body().isEmpty() || !template.method().equals("GET") && !head;
+        this.keepAlive = compile(template, hostHeader, false);
+        this.close = compile(template, hostHeader, true);
+        this.body = pieces(template.body());
+        this.sharedH2Headers = !template.slotsInHead() && template.fixedBodyLength();
+    }
+
+    private Pieces compile(RequestTemplate t, String hostHeader, boolean close) {
+        List<Part> parts = new ArrayList<>();
+        List<Byte> kinds = new ArrayList<>();
+        addLiteral(parts, kinds, t.method() + " ");
+        for (Part p : t.path()) {
+            add(parts, kinds, p, SLOT);
+        }
+        addLiteral(parts, kinds, " HTTP/1.1\r\nHost: " + hostHeader + "\r\n");
+        for (RequestTemplate.Header h : t.headers()) {
             if (h.name().equalsIgnoreCase("Content-Length") || h.name().equalsIgnoreCase("Host")) {
                 continue; // the driver owns framing and addressing
             }
-            sb.append(h.name()).append(": ").append(h.value()).append("\r\n");
-        }
-        if (template.bodyLength() > 0 || !template.method().equalsIgnoreCase("GET") && !head) {
-            sb.append("Content-Length: ").append(template.bodyLength()).append("\r\n");
-        }
-        this.headBytes = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
-        this.body = template.body(0);
-        this.idOffset = template.hasIdSlot() ? template.bodyBeforeId().length : -1;
-        this.authority = hostHeader;
-    }
-
-    /** h2c: the request's header block; the template's own, shared, unless the request has per-client headers. */
-    Http2Headers h2Headers(Request request) {
-        Http2Headers h = h2Headers;
-        if (h == null) {
-            h = new DefaultHttp2Headers(true, template.headers().size() + 5)
-                    .method(AsciiString.of(template.method())).path(AsciiString.of(template.path()))
-                    .scheme(HTTP).authority(AsciiString.of(authority));
-            addH2(h, template.headers());
-            if (template.bodyLength() > 0 || !template.method().equalsIgnoreCase("GET") && !head) {
-                h.setInt(AsciiString.cached("content-length"), template.bodyLength());
+            int optional = h.optionalSlot();
+            if (optional >= 0) {
+                parts.add(new Part((h.name() + ": ").getBytes(StandardCharsets.ISO_8859_1), optional));
+                kinds.add(OPTIONAL_HEADER);
+                continue;
             }
-            h2Headers = h;
+            addLiteral(parts, kinds, h.name() + ": ");
+            for (Part p : h.value()) {
+                add(parts, kinds, p, SLOT);
+            }
+            addLiteral(parts, kinds, "\r\n");
         }
-        List<RequestTemplate.Header> extra = request.extraHeaders();
-        if (extra.isEmpty()) {
-            return h;
-        }
-        Http2Headers copy = new DefaultHttp2Headers(false, h.size() + extra.size());
-        copy.add(h);
-        addH2(copy, extra);
-        return copy;
-    }
-
-    private static void addH2(Http2Headers target, List<RequestTemplate.Header> headers) {
-        for (int i = 0; i < headers.size(); i++) {
-            RequestTemplate.Header hd = headers.get(i);
-            String name = hd.name().toLowerCase(Locale.ROOT);
-            if (!NOT_IN_H2.contains(name) && !(name.equals("te") && !hd.value().equalsIgnoreCase("trailers"))) {
-                target.add(AsciiString.of(name), AsciiString.of(hd.value()));
+        if (bodyHasContentLength) {
+            if (t.fixedBodyLength()) {
+                addLiteral(parts, kinds, "Content-Length: " + t.bodyLength() + "\r\n");
+            } else {
+                parts.add(new Part(null, -1));
+                kinds.add(CONTENT_LENGTH_HEADER);
             }
         }
-    }
-
-    /** Length of the body (h2c: the DATA frame's payload; 0 = HEADERS ends the stream). */
-    int bodyLength() {
-        return body.length;
-    }
-
-    /** h2c: writes the body with the request's id in its slot. */
-    void writeBody(ByteBuf out, Request request) {
-        if (idOffset >= 0) {
-            RequestTemplate.writeId(request.id(), body, idOffset);
+        if (close) {
+            parts.add(new Part(CONNECTION_CLOSE, -1));
+            kinds.add(LITERAL);
         }
-        out.writeBytes(body);
+        addLiteral(parts, kinds, "\r\n");
+        for (Part p : t.body()) {
+            add(parts, kinds, p, SLOT);
+        }
+        return join(parts, kinds);
+    }
+
+    private static Pieces pieces(List<Part> parts) {
+        List<Byte> kinds = new ArrayList<>();
+        for (Part p : parts) {
+            kinds.add(p.isSlot() ? SLOT : LITERAL);
+        }
+        return join(new ArrayList<>(parts), kinds);
+    }
+
+    private static void addLiteral(List<Part> parts, List<Byte> kinds, String text) {
+        parts.add(new Part(text.getBytes(StandardCharsets.ISO_8859_1), -1));
+        kinds.add(LITERAL);
+    }
+
+    private static void add(List<Part> parts, List<Byte> kinds, Part p, byte slotKind) {
+        parts.add(p);
+        kinds.add(p.isSlot() ? slotKind : LITERAL);
+    }
+
+    /** Joins neighbouring literals into one array: soap-echo's request is literal, id, literal. */
+    private static Pieces join(List<Part> parts, List<Byte> kinds) {
+        List<Byte> k = new ArrayList<>();
+        List<byte[]> lit = new ArrayList<>();
+        List<Integer> slot = new ArrayList<>();
+        ByteArrayOutputStream pending = new ByteArrayOutputStream();
+        int literalBytes = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            Part p = parts.get(i);
+            byte kind = kinds.get(i);
+            if (kind == LITERAL) {
+                pending.writeBytes(p.literal());
+                continue;
+            }
+            if (pending.size() > 0) {
+                k.add(LITERAL);
+                lit.add(pending.toByteArray());
+                slot.add(-1);
+                literalBytes += pending.size();
+                pending.reset();
+            }
+            k.add(kind);
+            lit.add(p.literal());
+            slot.add(p.slot());
+            literalBytes += p.literal() == null ? 0 : p.literal().length;
+        }
+        if (pending.size() > 0) {
+            k.add(LITERAL);
+            lit.add(pending.toByteArray());
+            slot.add(-1);
+            literalBytes += pending.size();
+        }
+        byte[] kindArray = new byte[k.size()];
+        int[] slotArray = new int[k.size()];
+        for (int i = 0; i < kindArray.length; i++) {
+            kindArray[i] = k.get(i);
+            slotArray[i] = slot.get(i);
+        }
+        return new Pieces(kindArray, lit.toArray(new byte[0][]), slotArray, literalBytes);
     }
 
     /** An upper bound of the bytes {@link #write} produces for this request. */
     int sizeFor(Request request) {
-        int size = headBytes.length + CONNECTION_CLOSE.length + CRLF.length + body.length;
-        List<RequestTemplate.Header> extra = request.extraHeaders();
-        for (int i = 0; i < extra.size(); i++) {
-            RequestTemplate.Header h = extra.get(i);
-            size += h.name().length() + h.value().length() + 4;
+        Pieces p = close;
+        int size = p.literalBytes();
+        for (int i = 0; i < p.kinds().length; i++) {
+            byte kind = p.kinds()[i];
+            if (kind == SLOT || kind == OPTIONAL_HEADER) {
+                size += request.valueLength(p.slots()[i]) + 2;
+            } else if (kind == CONTENT_LENGTH_HEADER) {
+                size += CONTENT_LENGTH.length + Request.MAX_DIGITS + 2;
+            }
         }
         return size;
     }
 
-    /** Writes the complete request; returns the bytes written. */
-    int write(ByteBuf out, Request request, boolean close) {
+    /** Writes the complete HTTP/1.1 request; returns the bytes written. */
+    int write(ByteBuf out, Request request, boolean closeConnection) {
         int start = out.writerIndex();
-        out.writeBytes(headBytes);
-        List<RequestTemplate.Header> extra = request.extraHeaders();
-        for (int i = 0; i < extra.size(); i++) {
-            RequestTemplate.Header h = extra.get(i);
-            ByteBufUtil.writeAscii(out, h.name());
-            out.writeBytes(COLON_SPACE);
-            ByteBufUtil.writeAscii(out, h.value());
-            out.writeBytes(CRLF);
-        }
-        if (close) {
-            out.writeBytes(CONNECTION_CLOSE);
-        }
-        out.writeBytes(CRLF);
-        if (idOffset >= 0) {
-            RequestTemplate.writeId(request.id(), body, idOffset);
-        }
-        out.writeBytes(body);
+        write(out, request, closeConnection ? close : keepAlive);
         return out.writerIndex() - start;
     }
 
+    private void write(ByteBuf out, Request request, Pieces p) {
+        byte[] kinds = p.kinds();
+        for (int i = 0; i < kinds.length; i++) {
+            switch (kinds[i]) {
+                case LITERAL -> out.writeBytes(p.literals()[i]);
+                case SLOT -> writeValue(out, request, p.slots()[i]);
+                case OPTIONAL_HEADER -> {
+                    int slot = p.slots()[i];
+                    if (request.valueLength(slot) > 0) {
+                        out.writeBytes(p.literals()[i]);
+                        writeValue(out, request, slot);
+                        out.writeBytes(CRLF);
+                    }
+                }
+                default -> {
+                    out.writeBytes(CONTENT_LENGTH);
+                    out.writeBytes(digits, 0, Request.writeDecimal(bodyLength(request), 0, digits));
+                    out.writeBytes(CRLF);
+                }
+            }
+        }
+    }
+
+    private void writeValue(ByteBuf out, Request request, int slot) {
+        int n = request.writeValue(slot, digits);
+        if (n >= 0) {
+            out.writeBytes(digits, 0, n);
+        } else {
+            out.writeBytes(request.bytes(slot));
+        }
+    }
+
+    /** Length of the request's body (h2c: the DATA frame's payload; 0 = HEADERS ends the stream). */
+    int bodyLength(Request request) {
+        Pieces p = body;
+        int n = p.literalBytes();
+        for (int i = 0; i < p.kinds().length; i++) {
+            if (p.kinds()[i] == SLOT) {
+                n += request.valueLength(p.slots()[i]);
+            }
+        }
+        return n;
+    }
+
+    /** h2c: writes the request's body. */
+    void writeBody(ByteBuf out, Request request) {
+        write(out, request, body);
+    }
+
+    /** h2c: the request's header block; the template's own, shared, unless something in it varies per request. */
+    Http2Headers h2Headers(Request request) {
+        if (sharedH2Headers) {
+            Http2Headers h = h2Headers;
+            if (h == null) {
+                h = h2HeadersFor(request);
+                h2Headers = h;
+            }
+            return h;
+        }
+        return h2HeadersFor(request);
+    }
+
+    private Http2Headers h2HeadersFor(Request request) {
+        Http2Headers h = new DefaultHttp2Headers(true, template.headers().size() + 5)
+                .method(AsciiString.of(template.method())).path(text(template.path(), request))
+                .scheme(HTTP).authority(AsciiString.of(authority));
+        for (RequestTemplate.Header hd : template.headers()) {
+            String name = hd.name().toLowerCase(Locale.ROOT);
+            int optional = hd.optionalSlot();
+            if (optional >= 0 && request.valueLength(optional) == 0) {
+                continue;
+            }
+            AsciiString value = text(hd.value(), request);
+            if (!NOT_IN_H2.contains(name) && !(name.equals("te") && !value.toString().equalsIgnoreCase("trailers"))) {
+                h.add(AsciiString.of(name), value);
+            }
+        }
+        if (bodyHasContentLength) {
+            h.setInt(H2_CONTENT_LENGTH, bodyLength(request));
+        }
+        return h;
+    }
+
+    private AsciiString text(List<Part> parts, Request request) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(64);
+        for (Part p : parts) {
+            if (!p.isSlot()) {
+                out.writeBytes(p.literal());
+            } else {
+                int n = request.writeValue(p.slot(), digits);
+                if (n >= 0) {
+                    out.write(digits, 0, n);
+                } else {
+                    out.writeBytes(request.bytes(p.slot()));
+                }
+            }
+        }
+        return new AsciiString(out.toByteArray(), false);
+    }
+
     /**
-     * The encoded form of each template a loop has seen. Traffic normally uses a handful of templates built
-     * once; a traffic that builds a template per request would still work (the map is cleared when it grows
-     * past a bound), just without the benefit of pre-encoding.
+     * The encoded form of each template a loop has seen, and the index of its kind in the loop's statistics.
+     * Traffic normally uses a handful of templates built once; a traffic that builds a template per request would
+     * still work (the map is cleared when it grows past a bound), just without the benefit of pre-encoding.
      */
     static final class Cache {
         private static final int MAX_TEMPLATES = 1024;
         private final Map<RequestTemplate, EncodedRequest> byTemplate = new IdentityHashMap<>();
-        private final Map<String, Long> retiredSuccessesByKind = new java.util.HashMap<>();
         private final String hostHeader;
+        private final RequestKinds kinds;
         private EncodedRequest last;
 
-        Cache(String hostHeader) {
+        Cache(String hostHeader, RequestKinds kinds) {
             this.hostHeader = hostHeader;
+            this.kinds = kinds;
         }
 
         EncodedRequest get(RequestTemplate template) {
@@ -169,25 +324,13 @@ final class EncodedRequest {
             e = byTemplate.get(template);
             if (e == null) {
                 if (byTemplate.size() >= MAX_TEMPLATES) {
-                    for (EncodedRequest old : byTemplate.values()) {
-                        retiredSuccessesByKind.merge(old.template.kind(), old.successes[MeasurementWindow.MEASURE], Long::sum);
-                    }
                     byTemplate.clear();
                 }
-                e = new EncodedRequest(template, hostHeader);
+                e = new EncodedRequest(template, hostHeader, kinds.indexOf(template.kind()));
                 byTemplate.put(template, e);
             }
             last = e;
             return e;
-        }
-
-        /** Measured successes by request kind on this loop. Call on the loop's thread. */
-        Map<String, Long> successesByKind() {
-            Map<String, Long> result = new java.util.TreeMap<>(retiredSuccessesByKind);
-            for (EncodedRequest e : byTemplate.values()) {
-                result.merge(e.template.kind(), e.successes[MeasurementWindow.MEASURE], Long::sum);
-            }
-            return result;
         }
     }
 }

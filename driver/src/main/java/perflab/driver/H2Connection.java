@@ -290,7 +290,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         Request r = client.request;
         EncodedRequest e = client.encoded;
         int id = s.connection().local().incrementAndGetNextStreamId();
-        int bodyLength = e.bodyLength();
+        int bodyLength = e.bodyLength(r);
         s.encoder().writeHeaders(ctx, id, e.h2Headers(r), 0, bodyLength == 0, ctx.newPromise());
         Http2Stream stream = s.connection().stream(id);
         if (stream == null) {

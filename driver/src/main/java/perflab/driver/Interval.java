@@ -14,10 +14,12 @@ import java.util.Map;
  * @param serviceTime    successful requests: from actual send time
  * @param failed         failed requests' latencies
  * @param lag            open model: how late the driver sent requests that had a free connection
+ * @param byKind         the interval's figures per request kind (kinds with requests in it, in the traffic's
+ *                       order); they add up to the interval's successes and errors
  */
 public record Interval(Phase phase, long startEpochMs, long endEpochMs, double elapsedSeconds, long successes,
                        Map<ErrorKind, Long> errors, Histogram latency, Histogram serviceTime, Histogram failed,
-                       Histogram lag, long bytesSent, long bytesReceived) {
+                       Histogram lag, long bytesSent, long bytesReceived, Map<String, KindFigures> byKind) {
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }

@@ -6,6 +6,7 @@ import perflab.core.traffic.ErrorKind;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -31,9 +32,13 @@ final class IntervalTicker implements Runnable {
     private final List<DriverLoop> loops;
     private final MeasurementWindow window;
     private final IntervalListener listener;
-    /** Histograms handed back by the recorders, per loop, phase and figure (latency, service, failed, lag). */
+    /** Histograms handed back by the recorders, per loop, phase and figure (unused, service, failed, lag). */
     private final Histogram[][][] recycled;
     private final long[][][] lastCounters;
+    /** Per loop, phase and kind: the kind's latency histogram handed back, and its counters at the last cut. */
+    private final Histogram[][][] recycledKind;
+    private final long[][][][] lastKindCounters;
+    private final RequestKinds kinds;
     private final Thread thread;
     private boolean cutRequested;
     private boolean finishRequested;
@@ -45,7 +50,11 @@ final class IntervalTicker implements Runnable {
     private long phaseStartNanos;
 
     /** {@code periodNanos}: {@link #PERIOD_NANOS} but in tests that want many cuts. */
-    IntervalTicker(List<DriverLoop> loops, MeasurementWindow window, IntervalListener listener, long periodNanos) {
+    IntervalTicker(List<DriverLoop> loops, MeasurementWindow window, IntervalListener listener, long periodNanos,
+                   RequestKinds kinds) {
+        this.kinds = kinds;
+        this.recycledKind = new Histogram[loops.size()][2][kinds.size()];
+        this.lastKindCounters = new long[loops.size()][2][kinds.size()][LoopStats.KIND_COUNTERS];
         this.periodNanos = periodNanos;
         this.loops = loops;
         this.window = window;
@@ -134,14 +143,12 @@ final class IntervalTicker implements Runnable {
 
     /** Drains one phase's recorders and counters and reports them, unless the interval is empty and has no length. */
     private void report(int phase, long startEpochMs, long endEpochMs, long nowNanos) {
-        Histogram latency = new Histogram(LoopStats.DIGITS);
         Histogram service = new Histogram(LoopStats.DIGITS);
         Histogram failed = new Histogram(LoopStats.DIGITS);
         Histogram lag = new Histogram(LoopStats.DIGITS);
         long[] sums = new long[LoopStats.COUNTERS];
         for (int i = 0; i < loops.size(); i++) {
             LoopStats.PhaseStats r = loops.get(i).stats.phases[phase];
-            latency.add(drain(r.latency, i, phase, 0));
             service.add(drain(r.serviceTime, i, phase, 1));
             failed.add(drain(r.failed, i, phase, 2));
             lag.add(drain(r.lag, i, phase, 3));
@@ -151,18 +158,22 @@ final class IntervalTicker implements Runnable {
                 lastCounters[i][phase][c] = v;
             }
         }
-        boolean empty = latency.getTotalCount() == 0 && failed.getTotalCount() == 0 && sums[LoopStats.SUCCESSES] == 0;
+        // successes, errors and latency are the kinds' sums (the kinds are their only record)
+        Histogram latency = new Histogram(LoopStats.DIGITS);
+        long[] kindSums = new long[LoopStats.KIND_COUNTERS];
+        Map<String, KindFigures> byKind = byKind(phase, latency, kindSums);
+        boolean empty = latency.getTotalCount() == 0 && failed.getTotalCount() == 0 && kindSums[LoopStats.SUCCESSES] == 0;
         if (endEpochMs <= startEpochMs && empty) {
             return;
         }
         Map<ErrorKind, Long> errors = new EnumMap<>(ErrorKind.class);
         for (ErrorKind k : ErrorKind.values()) {
-            errors.put(k, sums[LoopStats.ERRORS + k.ordinal()]);
+            errors.put(k, kindSums[LoopStats.ERRORS + k.ordinal()]);
         }
         Interval interval = new Interval(phase == MeasurementWindow.WARMUP ? Phase.WARMUP : Phase.MEASURE,
                 startEpochMs, Math.max(startEpochMs, endEpochMs), Math.max(0, nowNanos - phaseStartNanos) / 1e9,
-                sums[LoopStats.SUCCESSES], errors, latency, service, failed, lag, sums[LoopStats.BYTES_SENT],
-                sums[LoopStats.BYTES_RECEIVED]);
+                kindSums[LoopStats.SUCCESSES], errors, latency, service, failed, lag, sums[LoopStats.BYTES_SENT],
+                sums[LoopStats.BYTES_RECEIVED], byKind);
         try {
             listener.onInterval(interval);
         } catch (RuntimeException e) {
@@ -171,6 +182,40 @@ final class IntervalTicker implements Runnable {
                 System.err.println("perflab driver: the interval listener failed: " + e);
             }
         }
+    }
+
+    /**
+     * Drains one phase's per-kind recorders and counters, adding them into {@code latency} and {@code sums} too;
+     * kinds without requests in the interval are left out of the map.
+     */
+    private Map<String, KindFigures> byKind(int phase, Histogram allLatency, long[] allSums) {
+        Map<String, KindFigures> byKind = new LinkedHashMap<>();
+        for (int k = 0; k < kinds.size(); k++) {
+            Histogram latency = new Histogram(LoopStats.DIGITS);
+            long[] sums = new long[LoopStats.KIND_COUNTERS];
+            for (int i = 0; i < loops.size(); i++) {
+                LoopStats.KindStats r = loops.get(i).stats.phases[phase].kinds[k];
+                Histogram h = r.latency.getIntervalHistogram(recycledKind[i][phase][k]);
+                recycledKind[i][phase][k] = h;
+                latency.add(h);
+                for (int c = 0; c < LoopStats.KIND_COUNTERS; c++) {
+                    long v = r.counters.get(c);
+                    sums[c] += v - lastKindCounters[i][phase][k][c];
+                    lastKindCounters[i][phase][k][c] = v;
+                }
+            }
+            allLatency.add(latency);
+            for (int c = 0; c < sums.length; c++) {
+                allSums[c] += sums[c];
+            }
+            long[] errors = new long[ErrorKind.values().length];
+            System.arraycopy(sums, LoopStats.ERRORS, errors, 0, errors.length);
+            KindFigures f = new KindFigures(sums[LoopStats.SUCCESSES], LoadDriver.errorMap(errors), latency);
+            if (f.requests() > 0) {
+                byKind.put(kinds.name(k), f);
+            }
+        }
+        return byKind;
     }
 
     /**

@@ -22,9 +22,9 @@ import perflab.core.traffic.Traffic;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -54,6 +54,7 @@ public final class LoadDriver {
     private final LoadSpec spec;
     private final Traffic traffic;
     private final MeasurementWindow window;
+    private final RequestKinds kinds;
     private volatile boolean started;
     /** How often intervals are cut: a second, shorter in tests that want many cuts. */
     long intervalNanos = IntervalTicker.PERIOD_NANOS;
@@ -62,6 +63,7 @@ public final class LoadDriver {
         this.spec = spec;
         this.traffic = traffic;
         this.window = new MeasurementWindow(spec.warmupRequests(), spec.requests());
+        this.kinds = new RequestKinds(traffic.requestKinds());
     }
 
     /** Ends the run early from any thread (Ctrl-C hook, SUT crash); {@link #run} returns what was measured. */
@@ -103,7 +105,7 @@ public final class LoadDriver {
             String hostHeader = port == 80 ? host : host + ":" + port;
             long timeoutNanos = spec.timeout().toNanos();
             for (int i = 0; i < loopCount; i++) {
-                loops.add(new DriverLoop((EventLoop) group.next(), window, hostHeader, timeoutNanos));
+                loops.add(new DriverLoop((EventLoop) group.next(), window, hostHeader, timeoutNanos, kinds));
             }
             int[] clientsPerLoop = new int[loopCount];
             int streams = spec.streamsPerConnection();
@@ -145,14 +147,14 @@ public final class LoadDriver {
                     double share = spec.rate() * clientsPerLoop[i] / spec.clients();
                     OpenModelSchedule schedule = new OpenModelSchedule(spec.schedule(), share, mix(spec.seed(), -1 - i),
                             startNanos, (double) i / loopCount);
-                    loop.model = new OpenModel(window, loop.stats, schedule, timeoutNanos);
+                    loop.model = new OpenModel(window, loop.stats, schedule, timeoutNanos, kinds.none());
                 } else {
                     loop.model = new ClosedModel(window, spec.thinkTime().toNanos());
                 }
             }
             boolean warmup = spec.warmupRequests() > 0 || !spec.warmup().isZero();
             window.begin(warmup);
-            ticker = new IntervalTicker(loops, window, listener == null ? i -> { } : listener, intervalNanos);
+            ticker = new IntervalTicker(loops, window, listener == null ? i -> { } : listener, intervalNanos, kinds);
             ticker.start();
             loops.forEach(DriverLoop::start);
 
@@ -184,7 +186,7 @@ public final class LoadDriver {
             awaitInFlight(loops, Math.min(timeoutNanos, MAX_GRACE_NANOS));
             List<LoopStats.Totals> totals = new ArrayList<>();
             for (DriverLoop loop : loops) {
-                totals.add(onLoop(loop, () -> loop.stats.totals(loop.encoded)));
+                totals.add(onLoop(loop, loop.stats::totals));
             }
             return result(totals, cpuStart, cpuEnd, gc);
         } finally {
@@ -207,7 +209,6 @@ public final class LoadDriver {
         Histogram failed = new Histogram(LoopStats.DIGITS);
         Histogram lag = new Histogram(LoopStats.DIGITS);
         long[] errorCounts = new long[ErrorKind.values().length];
-        Map<String, Long> byKind = new TreeMap<>();
         long successes = 0;
         long sent = 0;
         long received = 0;
@@ -221,18 +222,13 @@ public final class LoadDriver {
             for (int k = 0; k < errorCounts.length; k++) {
                 errorCounts[k] += t.errors()[k];
             }
-            t.successesByKind().forEach((k, v) -> byKind.merge(k, v, Long::sum));
             successes += t.successes();
             sent += t.bytesSent();
             received += t.bytesReceived();
             warmup += t.warmupCompleted();
             connections += t.connectionsOpened();
         }
-        byKind.values().removeIf(v -> v == 0);
-        Map<ErrorKind, Long> errors = new EnumMap<>(ErrorKind.class);
-        for (ErrorKind k : ErrorKind.values()) {
-            errors.put(k, errorCounts[k.ordinal()]);
-        }
+        Map<ErrorKind, Long> errors = errorMap(errorCounts);
         double seconds = Math.max(0, (window.measureEndNanos() - window.measureStartNanos()) / 1e9);
         double cpuSeconds = ProcessCpu.secondsBetween(cpuStart, cpuEnd);
         String saturation = saturation(spec.openModel(), Runtime.getRuntime().availableProcessors(), cpuSeconds,
@@ -241,7 +237,38 @@ public final class LoadDriver {
         return new DriverResult("completed".equals(reason), reason, window.measureStartEpochMs(),
                 window.measureEndEpochMs(), seconds, successes, errors, window.errorSamples(), latency, service,
                 failed, lag, warmup, connections, cpuSeconds, gc.pauseMs(), saturation != null, saturation, sent,
-                received, byKind);
+                received, byKind(totals));
+    }
+
+    /** The kinds that had requests in the window, in the traffic's order, added over the loops. */
+    private Map<String, KindFigures> byKind(List<LoopStats.Totals> totals) {
+        Map<String, KindFigures> byKind = new LinkedHashMap<>();
+        for (int k = 0; k < kinds.size(); k++) {
+            Histogram latency = new Histogram(LoopStats.DIGITS);
+            long[] errorCounts = new long[ErrorKind.values().length];
+            long successes = 0;
+            for (LoopStats.Totals t : totals) {
+                LoopStats.KindTotals kt = t.kinds()[k];
+                latency.add(kt.latency());
+                successes += kt.successes();
+                for (int e = 0; e < errorCounts.length; e++) {
+                    errorCounts[e] += kt.errors()[e];
+                }
+            }
+            KindFigures f = new KindFigures(successes, errorMap(errorCounts), latency);
+            if (f.requests() > 0) {
+                byKind.put(kinds.name(k), f);
+            }
+        }
+        return byKind;
+    }
+
+    static Map<ErrorKind, Long> errorMap(long[] counts) {
+        Map<ErrorKind, Long> errors = new EnumMap<>(ErrorKind.class);
+        for (ErrorKind k : ErrorKind.values()) {
+            errors.put(k, counts[k.ordinal()]);
+        }
+        return errors;
     }
 
     /** The rule in the class comment; null when the driver kept up. */

@@ -23,18 +23,46 @@ final class LoopStats {
     static final long MAX_MICROS = 3_600_000_000L;
     static final int DIGITS = 3;
 
+    /** A kind's counters: successes, then errors by ErrorKind. */
     static final int SUCCESSES = 0;
     static final int ERRORS = 1; // + ErrorKind.ordinal()
-    static final int BYTES_SENT = ERRORS + ErrorKind.values().length;
-    static final int BYTES_RECEIVED = BYTES_SENT + 1;
-    static final int COUNTERS = BYTES_RECEIVED + 1;
+    static final int KIND_COUNTERS = ERRORS + ErrorKind.values().length;
+    /** A phase's counters. */
+    static final int BYTES_SENT = 0;
+    static final int BYTES_RECEIVED = 1;
+    static final int COUNTERS = 2;
 
     /** By phase: {@link MeasurementWindow#WARMUP}, {@link MeasurementWindow#MEASURE}. */
-    final PhaseStats[] phases = {new PhaseStats(), new PhaseStats()};
+    final PhaseStats[] phases;
+
+    LoopStats(int kinds) {
+        phases = new PhaseStats[] {new PhaseStats(kinds), new PhaseStats(kinds)};
+    }
+
+    /**
+     * One request kind's successes, errors and latency in one phase. These are the only records of them: the
+     * phase's (and the interval's) successes, errors and latency are the sum of its kinds', so the kinds add up to
+     * the totals exactly, per second too, and recording per kind costs the hot path nothing extra.
+     */
+    static final class KindStats {
+        final SingleWriterRecorder latency = recorder();
+        /** Cumulative since the start; written with lazySet by the loop, read by the ticker. */
+        final AtomicLongArray counters = new AtomicLongArray(KIND_COUNTERS);
+        // totals: loop thread only
+        final Histogram totalLatency = histogram();
+        long successes;
+        final long[] errors = new long[ErrorKind.values().length];
+
+        private void increment(int counter) {
+            // Single writer: an ordered store is enough, no read-modify-write atomics on the hot path.
+            counters.lazySet(counter, counters.get(counter) + 1);
+        }
+    }
 
     /** One phase's figures: per second for the ticker, and in total. */
     static final class PhaseStats {
-        final SingleWriterRecorder latency = recorder();
+        /** By the index of {@link RequestKinds}. */
+        final KindStats[] kinds;
         final SingleWriterRecorder serviceTime = recorder();
         final SingleWriterRecorder failed = recorder();
         final SingleWriterRecorder lag = recorder();
@@ -42,19 +70,22 @@ final class LoopStats {
         final AtomicLongArray counters = new AtomicLongArray(COUNTERS);
 
         // totals: loop thread only
-        final Histogram totalLatency = histogram();
         final Histogram totalServiceTime = histogram();
         final Histogram totalFailed = histogram();
         final Histogram totalLag = histogram();
-        long successes;
-        final long[] errors = new long[ErrorKind.values().length];
         long completed;
         long bytesSent;
         long bytesReceived;
         long connectionsOpened;
 
+        PhaseStats(int kinds) {
+            this.kinds = new KindStats[kinds];
+            for (int i = 0; i < kinds; i++) {
+                this.kinds[i] = new KindStats();
+            }
+        }
+
         private void increment(int counter, long by) {
-            // Single writer: an ordered store is enough, no read-modify-write atomics on the hot path.
             counters.lazySet(counter, counters.get(counter) + by);
         }
     }
@@ -72,33 +103,35 @@ final class LoopStats {
         return us < 1 ? 1 : Math.min(us, MAX_MICROS);
     }
 
-    void success(int phase, long latencyNanos, long serviceNanos) {
+    void success(int phase, int kind, long latencyNanos, long serviceNanos) {
         if (phase == MeasurementWindow.DONE) {
             return;
         }
         long lat = micros(latencyNanos);
         long svc = micros(serviceNanos);
         PhaseStats p = phases[phase];
-        p.latency.recordValue(lat);
         p.serviceTime.recordValue(svc);
-        p.increment(SUCCESSES, 1);
-        p.totalLatency.recordValue(lat);
         p.totalServiceTime.recordValue(svc);
-        p.successes++;
         p.completed++;
+        KindStats k = p.kinds[kind];
+        k.latency.recordValue(lat);
+        k.totalLatency.recordValue(lat);
+        k.increment(SUCCESSES);
+        k.successes++;
     }
 
-    void failure(int phase, ErrorKind kind, long latencyNanos) {
+    void failure(int phase, int requestKind, ErrorKind kind, long latencyNanos) {
         if (phase == MeasurementWindow.DONE) {
             return;
         }
         long lat = micros(latencyNanos);
         PhaseStats p = phases[phase];
         p.failed.recordValue(lat);
-        p.increment(ERRORS + kind.ordinal(), 1);
         p.totalFailed.recordValue(lat);
-        p.errors[kind.ordinal()]++;
         p.completed++;
+        KindStats k = p.kinds[requestKind];
+        k.increment(ERRORS + kind.ordinal());
+        k.errors[kind.ordinal()]++;
     }
 
     void lag(int phase, long lagNanos) {
@@ -137,15 +170,32 @@ final class LoopStats {
     }
 
     /** A copy of the measured totals. Run on the loop's thread. */
-    Totals totals(EncodedRequest.Cache encoded) {
+    Totals totals() {
         PhaseStats m = phases[MeasurementWindow.MEASURE];
-        return new Totals(m.totalLatency.copy(), m.totalServiceTime.copy(), m.totalFailed.copy(), m.totalLag.copy(),
-                m.successes, m.errors.clone(), m.bytesSent, m.bytesReceived, phases[MeasurementWindow.WARMUP].completed,
-                m.connectionsOpened, encoded.successesByKind());
+        KindTotals[] kinds = new KindTotals[m.kinds.length];
+        Histogram latency = histogram();
+        long successes = 0;
+        long[] errors = new long[ErrorKind.values().length];
+        for (int i = 0; i < kinds.length; i++) {
+            KindStats k = m.kinds[i];
+            kinds[i] = new KindTotals(k.successes, k.errors.clone(), k.totalLatency.copy());
+            latency.add(k.totalLatency);
+            successes += k.successes;
+            for (int e = 0; e < errors.length; e++) {
+                errors[e] += k.errors[e];
+            }
+        }
+        return new Totals(latency, m.totalServiceTime.copy(), m.totalFailed.copy(), m.totalLag.copy(),
+                successes, errors, m.bytesSent, m.bytesReceived, phases[MeasurementWindow.WARMUP].completed,
+                m.connectionsOpened, kinds);
     }
 
+    record KindTotals(long successes, long[] errors, Histogram latency) {
+    }
+
+    /** {@code kinds}: by the index of {@link RequestKinds}. */
     record Totals(Histogram latency, Histogram serviceTime, Histogram failed, Histogram lag, long successes,
                   long[] errors, long bytesSent, long bytesReceived, long warmupCompleted, long connectionsOpened,
-                  java.util.Map<String, Long> successesByKind) {
+                  KindTotals[] kinds) {
     }
 }

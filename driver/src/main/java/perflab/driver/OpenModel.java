@@ -28,9 +28,12 @@ final class OpenModel implements LoadModel {
     private final RequestBacklog backlog = new RequestBacklog();
     private final ArrayDeque<Client> free = new ArrayDeque<>();
     private final String expiredMessage;
+    /** The kind index of a request the traffic never chose (see {@link RequestKinds#NONE}). */
+    private final int noKind;
 
-    OpenModel(MeasurementWindow window, LoopStats stats, OpenModelSchedule schedule, long timeoutNanos) {
+    OpenModel(MeasurementWindow window, LoopStats stats, OpenModelSchedule schedule, long timeoutNanos, int noKind) {
         this.window = window;
+        this.noKind = noKind;
         this.stats = stats;
         this.schedule = schedule;
         this.timeoutNanos = timeoutNanos;
@@ -100,7 +103,7 @@ final class OpenModel implements LoadModel {
     private void expireOldest(long nowNanos) {
         long intended = backlog.pollOldest();
         int phase = window.completionPhase();
-        stats.failure(phase, ErrorKind.TIMEOUT, nowNanos - intended);
+        stats.failure(phase, noKind, ErrorKind.TIMEOUT, nowNanos - intended);
         window.sampleError(phase, ErrorKind.TIMEOUT, expiredMessage);
     }
 }

@@ -29,7 +29,8 @@ class DriverResultsTest {
         errors.put(ErrorKind.TIMEOUT, timeouts);
         return new DriverResult(complete, complete ? "completed" : "interrupted", 1000, 11_000, 10.0, successes, errors,
                 List.of("timeout: x"), histogram(latencies), histogram(latencies), histogram(30_000_000), histogram(5),
-                7, 3, 1.5, 2.0, saturated, saturated ? "cpu" : null, 100, 200, Map.of("echo", successes));
+                7, 3, 1.5, 2.0, saturated, saturated ? "cpu" : null, 100, 200,
+                Map.of("echo", new KindFigures(successes, errors, histogram(latencies))));
     }
 
     @Test
@@ -53,6 +54,8 @@ class DriverResultsTest {
         assertEquals(200, m.bytesSent());
         assertEquals(400, m.bytesReceived());
         assertEquals(5L, m.successesByKind().get("echo"));
+        assertEquals(3L, m.byKind().get("echo").errors().get(ErrorKind.TIMEOUT));
+        assertEquals(5, m.byKind().get("echo").latency().getTotalCount());
         assertEquals(10.0, m.measuredSeconds(), 1e-9);
         assertTrue(m.saturated());
         assertTrue(m.saturationReason().contains("driver 1"));

@@ -29,10 +29,11 @@ final class EchoTraffic implements Traffic {
         sessions.incrementAndGet();
         return new ClientSession() {
             private long n;
+            private final Request request = new Request(ECHO);
 
             @Override
             public Request next() {
-                return new Request(ECHO, context.clientIndex() * 10_000_000L + (n++ % 10_000_000L));
+                return request.set(0, context.clientIndex() * 10_000_000L + (n++ % 10_000_000L));
             }
 
             @Override

@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import perflab.core.result.LatencySummary;
 import perflab.driver.Interval;
+import perflab.driver.KindFigures;
 import perflab.driver.IntervalListener;
 import perflab.driver.Phase;
 import perflab.core.result.AtomicFiles;
@@ -39,10 +40,13 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     /** The companions' seconds, one row per companion and second (the SUT's are in timeseries.csv). */
     static final String PROCESSES_CSV = "processes.csv";
     static final String PROCESSES_HEADER = "second,phase,epochMs,process,cpuPercent,rssMb,threads,jitCpuPercent";
+    static final String KINDS_CSV_HEADER = "second,phase,epochMs,kind,throughput,requests,successes,errors,p50Ms,p99Ms";
     /** The GC columns, last in each row: empty until the run ends. */
     private static final int GC_COLUMNS = 2;
 
     private final BufferedWriter csv;
+    /** timeseries-kinds.csv: a row per request kind per second, the same seconds as timeseries.csv. */
+    private final BufferedWriter kindsCsv;
     private final HistogramLogWriter latencyLog;
     private final HistogramLogWriter serviceLog;
     private final PrintStream latencyOut;
@@ -81,6 +85,9 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         this.csv = Files.newBufferedWriter(csvFile);
         this.csv.write(CSV_HEADER);
         this.csv.newLine();
+        this.kindsCsv = Files.newBufferedWriter(runDir.resolve("timeseries-kinds.csv"));
+        this.kindsCsv.write(KINDS_CSV_HEADER);
+        this.kindsCsv.newLine();
         this.latencyOut = new PrintStream(Files.newOutputStream(runDir.resolve("latency.hlog")), false, "UTF-8");
         this.serviceOut = new PrintStream(Files.newOutputStream(runDir.resolve("service-time.hlog")), false, "UTF-8");
         this.latencyLog = startLog(latencyOut, startEpochMs);
@@ -212,6 +219,15 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             csv.newLine();
             csv.flush();
             writeCompanions(m, interval);
+            for (Map.Entry<String, KindFigures> e : interval.byKind().entrySet()) {
+                KindFigures k = e.getValue();
+                LatencySummary kl = LatencySummary.of(k.latency());
+                kindsCsv.write(String.format(Locale.ROOT, "%d,%s,%d,%s,%.2f,%d,%d,%d,%.3f,%.3f", seconds,
+                        interval.phase().label(), interval.endEpochMs(), csvText(e.getKey()),
+                        k.successes() / interval.seconds(), k.requests(), k.successes(), k.errorCount(), kl.p50(), kl.p99()));
+                kindsCsv.newLine();
+            }
+            kindsCsv.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -287,6 +303,11 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         AtomicFiles.write(csvFile, text.toString());
     }
 
+    /** A kind name as a CSV field: quoted when it holds a comma or a quote. */
+    static String csvText(String s) {
+        return s.indexOf(',') < 0 && s.indexOf('"') < 0 ? s : '"' + s.replace("\"", "\"\"") + '"';
+    }
+
     private static void writeInterval(HistogramLogWriter log, PrintStream out, Histogram h, Interval interval) {
         if (h == null) {
             return;
@@ -308,6 +329,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         if (processesCsv != null) {
             processesCsv.close();
         }
+        kindsCsv.close();
         latencyOut.close();
         serviceOut.close();
         if (gcTail != null) {

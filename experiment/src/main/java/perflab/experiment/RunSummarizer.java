@@ -77,7 +77,22 @@ final class RunSummarizer {
                 r.successes(), errors, round(throughput), round(throughput / load.clients()),
                 LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
                 Steadiness.of(m.throughputPerSecond()), driverFigures, processes.get(RunMonitor.SUT), machine, network,
-                m.gc(), harness, processes, m.warmup());
+                m.gc(), harness, processes, m.warmup(), byKind(r, seconds));
+    }
+
+    /** summary.json's byKind: each request kind's figures, in the traffic's order. */
+    static Map<String, RunSummary.Kind> byKind(DriverResult r, double seconds) {
+        Map<String, RunSummary.Kind> byKind = new LinkedHashMap<>();
+        r.byKind().forEach((kind, f) -> {
+            Map<String, Long> errors = new LinkedHashMap<>();
+            for (ErrorKind k : ErrorKind.values()) {
+                errors.put(k.jsonName(), f.errors().getOrDefault(k, 0L));
+            }
+            errors.put("total", f.errorCount());
+            byKind.put(kind, new RunSummary.Kind(f.requests(), f.successes(), errors,
+                    round(seconds > 0 ? f.successes() / seconds : 0), LatencySummary.of(f.latency())));
+        });
+        return byKind;
     }
 
     /**

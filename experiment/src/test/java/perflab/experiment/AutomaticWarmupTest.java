@@ -129,7 +129,7 @@ class AutomaticWarmupTest {
 
                 @Override
                 public Request next() {
-                    return new Request(PING, n++);
+                    return Request.of(PING, n++);
                 }
 
                 @Override

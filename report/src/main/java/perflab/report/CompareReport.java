@@ -82,6 +82,7 @@ public final class CompareReport {
         run(f, a, b, "latency p99", "ms", false, s -> s.latencyMs().p99());
         run(f, a, b, "latency p99.9", "ms", false, s -> s.latencyMs().p999());
         run(f, a, b, "errors", "", false, s -> (double) s.errors().getOrDefault("total", 0L));
+        kinds(f, a, b);
         run(f, a, b, "SUT CPU per request", "µs", false, s -> s.sut() == null ? null : s.sut().cpuMicrosPerRequest());
         run(f, a, b, "SUT CPU", "% of a core", null, s -> s.sut() == null ? null : s.sut().cpuPercent());
         run(f, a, b, "SUT RSS", "MB", false, s -> s.sut() == null ? null : s.sut().rssMb());
@@ -111,6 +112,27 @@ public final class CompareReport {
             return;
         }
         f.add(new Figure(null, name, unit, va == null ? Double.NaN : va, vb == null ? Double.NaN : vb, higher, ONE_RUN_EACH));
+    }
+
+    /** Throughput and p99 per request kind, for the kinds either run had (when either had more than one). */
+    private static void kinds(List<Figure> f, ReportRun a, ReportRun b) {
+        Map<String, RunSummary.Kind> ka = a.summary().byKind() == null ? Map.of() : a.summary().byKind();
+        Map<String, RunSummary.Kind> kb = b.summary().byKind() == null ? Map.of() : b.summary().byKind();
+        if (ka.size() < 2 && kb.size() < 2) {
+            return;
+        }
+        java.util.Set<String> names = new java.util.LinkedHashSet<>(ka.keySet());
+        names.addAll(kb.keySet());
+        for (String kind : names) {
+            run(f, a, b, kind + " throughput", "req/s", true, s -> kind(s, kind) == null ? null : kind(s, kind).throughput());
+            run(f, a, b, kind + " latency p99", "ms", false, s -> kind(s, kind) == null ? null : kind(s, kind).latencyMs().p99());
+            run(f, a, b, kind + " errors", "", false,
+                    s -> kind(s, kind) == null ? null : (double) kind(s, kind).errors().getOrDefault("total", 0L));
+        }
+    }
+
+    private static RunSummary.Kind kind(RunSummary s, String kind) {
+        return s.byKind() == null ? null : s.byKind().get(kind);
     }
 
     /** The settings that differ between two runs (configuration and the JVM the SUT really ran), "key: a → b". */

@@ -26,6 +26,7 @@ public final class ConsoleSummary {
         row(out, "errors", "%s", errors(s.errors()));
         latency(out, s.model().equals("open") ? "latency (intended)" : "latency", s.latencyMs());
         latency(out, "service time", s.serviceTimeMs());
+        kinds(out, s.byKind());
         RunSummary.Sut sut = s.sut();
         if (sut != null && sut.cpuSeconds() != null) {
             row(out, "sut cpu", "%.2f s (%.1f%% of one core, %.1f%% of the machine; user %.2f s, sys %.2f s), "
@@ -144,6 +145,19 @@ public final class ConsoleSummary {
     /** Java's Double.toString form, as the harness prints invocations (9.53428857E8). */
     static String scientific(long invocations) {
         return Double.toString((double) invocations);
+    }
+
+    /** A row per request kind, when the run had more than one (with one, the totals above are that kind's). */
+    static void kinds(StringBuilder out, Map<String, RunSummary.Kind> byKind) {
+        if (byKind == null || byKind.size() < 2) {
+            return;
+        }
+        int width = Math.max(4, byKind.keySet().stream().mapToInt(String::length).max().orElse(4));
+        out.append(String.format(Locale.ROOT, "  %-20s %-" + width + "s %10s %10s %12s %9s %9s %9s%n", "by kind", "kind",
+                "requests", "req/s", "errors", "p50 ms", "p99 ms", "max ms"));
+        byKind.forEach((kind, k) -> out.append(String.format(Locale.ROOT, "  %-20s %-" + width + "s %10d %10.2f %12s %9.3f %9.3f %9.3f%n",
+                "", kind, k.requests(), k.throughput(), errors(k.errors()), k.latencyMs().p50(), k.latencyMs().p99(),
+                k.latencyMs().max())));
     }
 
     private static void latency(StringBuilder out, String label, LatencySummary l) {

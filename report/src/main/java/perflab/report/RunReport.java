@@ -69,6 +69,10 @@ public final class RunReport {
         if (s != null) {
             page.heading("Summary of the measured window");
             page.table(summaryTable(s));
+            if (s.byKind() != null && s.byKind().size() > 1) {
+                page.heading("By request kind");
+                page.table(kindTable(s));
+            }
         }
 
         page.heading("Charts");
@@ -91,7 +95,7 @@ public final class RunReport {
         }
         profiles(page, run.dir());
         page.paragraph("Files: " + run.dir().toAbsolutePath() + " (run.json, summary.json, timeseries.csv, latency.hlog, "
-                + "service-time.hlog, gc.log; docs/results.md describes each).");
+                + "service-time.hlog, timeseries-kinds.csv, gc.log; docs/results.md describes each).");
         return page;
     }
 
@@ -300,6 +304,18 @@ public final class RunReport {
                     String.format(java.util.Locale.ROOT, "cv %.3f, change %+.1f%% across %d s (trend %+.1f%%/min)",
                             s.steady().cv(), s.steady().driftPercent(), s.steady().seconds(), s.steady().trendPercentPerMin()));
         }
+        return t;
+    }
+
+    /** A row per request kind of the window (timeseries-kinds.csv has them per second). */
+    static HtmlTable kindTable(RunSummary s) {
+        HtmlTable t = new HtmlTable("kind", "requests#", "req/s#", "errors#", "p50 ms#", "p99 ms#", "p99.9 ms#", "max ms#");
+        s.byKind().forEach((kind, k) -> {
+            long errors = k.errors().getOrDefault("total", 0L);
+            t.styledRow(errors > 0 ? "bad" : null, kind, Long.toString(k.requests()), ReportNumbers.num(k.throughput()),
+                    Long.toString(errors), ReportNumbers.num(k.latencyMs().p50()), ReportNumbers.num(k.latencyMs().p99()),
+                    ReportNumbers.num(k.latencyMs().p999()), ReportNumbers.num(k.latencyMs().max()));
+        });
         return t;
     }
 

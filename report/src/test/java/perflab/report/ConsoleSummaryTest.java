@@ -19,7 +19,7 @@ class ConsoleSummaryTest {
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 100, null, true,
                 "completed", 28_800, 953_428_857L, 953_428_857L, Map.of("total", 0L), 33_105.2, 331.05, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 0, 28_800),
-                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null, null);
+                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null, null, null);
         String block = ConsoleSummary.harnessBlock(s);
         String[] lines = block.strip().split("\\R");
         assertEquals("=============Overall Test Result============", lines[0]);
@@ -47,7 +47,7 @@ class ConsoleSummaryTest {
                 new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.Harness(1564.5, 0.6, 250_334, 160),
                 Map.of("sut", sut, "backend",
                         new RunSummary.Sut(43L, 3.2, 3.0, 0.2, 32.0, 16.0, 12.8, 78125.0, 120.0, 130.0, 30, null, null, 2.5, 25.0)),
-                null);
+                null, null);
         String text = ConsoleSummary.render(s);
         assertTrue(text.contains("94.1% of one core, 47.0% of the machine; user 6.50 s, sys 2.91 s"), text);
         assertTrue(text.contains("rss 246.5 MB (peak 248.1 MB), 48 threads"), text);
@@ -70,5 +70,21 @@ class ConsoleSummaryTest {
         assertTrue(line.contains("sut cpu  87.5%"), line);
         assertTrue(line.contains("gc   2.5%"), line);
         assertTrue(!LiveLine.format("measure", 1, 2, 1, 1, 1, 0, Double.NaN, Double.NaN).contains("gc"));
+    }
+
+    @Test
+    void aTableByKindWhenThereIsMoreThanOne() {
+        LatencySummary l = new LatencySummary(10, 1.0, 0.9, 1.5, 2.0, 3.0, 4.0, 5.0);
+        Map<String, RunSummary.Kind> kinds = new java.util.LinkedHashMap<>();
+        kinds.put("quote", new RunSummary.Kind(30, 30, Map.of("total", 0L), 3.0, l));
+        kinds.put("buy", new RunSummary.Kind(12, 10, Map.of("validation", 2L, "total", 2L), 1.0, l));
+        StringBuilder out = new StringBuilder();
+        ConsoleSummary.kinds(out, kinds);
+        String text = out.toString();
+        assertTrue(text.contains("quote"), text);
+        assertTrue(text.matches("(?s).*buy\\s+12\\s+1\\.00\\s+2 \\(validation 2\\)\\s+0\\.900\\s+3\\.000\\s+5\\.000.*"), text);
+        StringBuilder one = new StringBuilder();
+        ConsoleSummary.kinds(one, Map.of("echo", kinds.get("quote")));
+        assertEquals("", one.toString(), "one kind: the totals are its figures");
     }
 }

@@ -16,7 +16,7 @@ public record RunSummary(String workload, String stack, String operation, String
                          double throughputPerClient, LatencySummary latencyMs, LatencySummary serviceTimeMs,
                          LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
                          Machine machine, Network network, GcAnalysis gc, Harness harness,
-                         Map<String, Sut> processes, Warmup warmup) {
+                         Map<String, Sut> processes, Warmup warmup, Map<String, Kind> byKind) {
 
     /**
      * @param processes every process perflab started for the run, by name: {@code sut} (the same figures as the
@@ -134,5 +134,17 @@ public record RunSummary(String workload, String stack, String operation, String
      */
     public record Harness(double throughputPerClient, double avgResponseTimeMs, long invocations,
                           double runningSeconds) {
+    }
+
+    /**
+     * One request kind's figures in the measured window (summary.json's {@code byKind}); the kinds add up to the
+     * run's requests, successes and errors.
+     *
+     * @param errors     by error kind and {@code total}, as the run's {@code errors}
+     * @param throughput successes per second of the window
+     * @param latencyMs  the kind's successful requests, measured as the run's {@code latencyMs}
+     */
+    public record Kind(long requests, long successes, Map<String, Long> errors, double throughput,
+                       LatencySummary latencyMs) {
     }
 }

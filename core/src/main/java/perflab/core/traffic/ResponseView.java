@@ -65,6 +65,29 @@ public interface ResponseView {
         return negative ? -value : value;
     }
 
+    /**
+     * The text (UTF-8) between the first {@code start} at or after {@code from} and the next {@code end} after it,
+     * or null: a token between markers, a cell of a table.
+     */
+    default String textBetween(byte[] start, byte[] end, int from) {
+        int s = indexOf(start, from);
+        if (s < 0) {
+            return null;
+        }
+        s += start.length;
+        int e = indexOf(end, s);
+        return e < 0 ? null : text(s, e);
+    }
+
+    /** The body's bytes from {@code from} to {@code to} as UTF-8 text. */
+    default String text(int from, int to) {
+        byte[] b = new byte[to - from];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = bodyByte(from + i);
+        }
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
     default byte[] bodyBytes() {
         byte[] copy = new byte[bodyLength()];
         for (int i = 0; i < copy.length; i++) {

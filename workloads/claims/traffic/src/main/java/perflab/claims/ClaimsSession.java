@@ -16,12 +16,16 @@ import java.util.List;
  */
 final class ClaimsSession implements ClientSession {
     private static final long IDS_PER_CLIENT = 100_000_000L;
+    /** withIdSlot's only slot. */
+    private static final int ID_SLOT = 0;
     private static final long ID_RANGE = 10_000_000_000L;
     private static final byte[] REQUEST_ID = "requestId>".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TRACKING_REF = "TrackingRef>".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FAULT = "Fault>".getBytes(StandardCharsets.US_ASCII);
 
     private final List<ClaimsTraffic.Case> cases;
+    /** One request per case, its id set anew each time (a client has one out at a time): no allocation per request. */
+    private final Request[] requests;
     private final byte[] idMarker;
     private final long idBase;
     private long counter;
@@ -32,15 +36,19 @@ final class ClaimsSession implements ClientSession {
         this.idMarker = traffic.mediation().equals(perflab.claims.contract.ClaimsContract.TRANSFORM_SCHEMA) ? TRACKING_REF : REQUEST_ID;
         this.idBase = (clientIndex * IDS_PER_CLIENT) % ID_RANGE;
         this.next = clientIndex % cases.size();
+        this.requests = new Request[cases.size()];
+        for (int i = 0; i < requests.length; i++) {
+            requests[i] = new Request(cases.get(i).template());
+        }
     }
 
     @Override
     public Request next() {
         long id = (idBase + counter) % ID_RANGE;
         counter = (counter + 1) % IDS_PER_CLIENT;
-        ClaimsTraffic.Case c = cases.get(next);
+        Request r = requests[next];
         next = (next + 1) % cases.size();
-        return new Request(c.template(), id);
+        return r.set(ID_SLOT, id);
     }
 
     private ClaimsTraffic.Case caseOf(Request request) {

@@ -29,10 +29,10 @@ class ClaimsTrafficTest {
     void sizesComeFromExtraAndTheOperationSelectsTheEndpoint() {
         ClaimsTraffic t = traffic(ClaimsContract.TRANSFORM_SCHEMA, Map.of("request-size", "10k", "response-size", "100k"));
         Request r = t.newSession(new ClientContext(0, 1)).next();
-        assertEquals("/esb/transform-schema", r.template().path());
+        assertEquals("/esb/transform-schema", r.template().path(r));
         int length = r.template().bodyLength();
         assertTrue(length <= 10 * 1024 && length > 10 * 1024 - 300, "request of " + length + " bytes");
-        assertTrue(new String(r.template().body(r.id()), StandardCharsets.UTF_8).contains("<fn:ReplySize>102400</fn:ReplySize>"));
+        assertTrue(new String(r.template().body(r), StandardCharsets.UTF_8).contains("<fn:ReplySize>102400</fn:ReplySize>"));
     }
 
     @Test
@@ -43,7 +43,7 @@ class ClaimsTrafficTest {
         for (int i = 0; i < 3; i++) {
             Request r = s.next();
             kinds.add(r.template().kind());
-            String body = new String(r.template().body(r.id()), StandardCharsets.UTF_8);
+            String body = new String(r.template().body(r), StandardCharsets.UTF_8);
             assertTrue(body.indexOf("<cs:region>") > body.indexOf("</cs:claim>"), "the region is not after the claim");
         }
         assertEquals(Set.of("route-on-body:north", "route-on-body:south", "route-on-body:west"), kinds);

@@ -3,6 +3,7 @@ package perflab.soapecho;
 import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Request;
+import perflab.core.traffic.RequestTemplate;
 import perflab.core.traffic.ResponseView;
 import perflab.core.traffic.Verdict;
 import perflab.soapecho.contract.PerfContract;
@@ -24,6 +25,9 @@ final class SoapEchoSession implements ClientSession {
     private final SoapEchoTraffic traffic;
     private final long idBase;
     private final byte[] responseMarker;
+    /** The one request this client has out at a time, its id set anew for each: nothing allocated per request. */
+    private final Request request;
+    private final int idSlot;
     private long counter;
     private XMLInputFactory deepFactory; // made on the first deep check; a session stays on one thread
 
@@ -31,13 +35,18 @@ final class SoapEchoSession implements ClientSession {
         this.traffic = traffic;
         this.idBase = (clientIndex * IDS_PER_CLIENT) % ID_RANGE;
         this.responseMarker = (traffic.operation() + PerfContract.RESPONSE_SUFFIX).getBytes(StandardCharsets.US_ASCII);
+        this.request = new Request(traffic.template());
+        this.idSlot = traffic.template().slotOrNone(RequestTemplate.ID);
     }
 
     @Override
     public Request next() {
         long id = (idBase + counter) % ID_RANGE;
         counter = (counter + 1) % IDS_PER_CLIENT;
-        return new Request(traffic.template(), id);
+        if (idSlot >= 0) {
+            request.set(idSlot, id);
+        }
+        return request;
     }
 
     @Override
@@ -50,7 +59,7 @@ final class SoapEchoSession implements ClientSession {
             }
             return Verdict.fail(ErrorKind.HTTP_STATUS, "HTTP " + status);
         }
-        if (traffic.template().hasIdSlot()) {
+        if (idSlot >= 0) {
             int at = response.indexOf(IDOUT, 0);
             if (at < 0) {
                 return Verdict.fail(ErrorKind.VALIDATION, "no idout in the response");
