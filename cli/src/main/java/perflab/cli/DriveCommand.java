@@ -16,7 +16,7 @@ import java.util.concurrent.Callable;
 @Command(name = "drive", mixinStandardHelpOptions = true,
         description = {"Only the driver: load a server that is already running (perflab's `serve`, or another product's, e.g. CXF's own).",
                 "Example: perflab drive soap-echo --target http://127.0.0.1:8080 --clients 100 --duration 60s"})
-final class DriveCommand implements Callable<Integer>, WorkloadOptions.Holder {
+final class DriveCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload whose traffic to send (see `perflab list`).")
     String workload;
 
@@ -27,23 +27,14 @@ final class DriveCommand implements Callable<Integer>, WorkloadOptions.Holder {
     @Mixin
     LoadOptions load;
 
-    private final WorkloadOptions workloadOptions = new WorkloadOptions();
-
-    @Override
-    public WorkloadOptions workloadOptions() {
-        return workloadOptions;
-    }
-
-    @Override
-    public java.util.Set<WorkloadSetting.Use> uses() {
-        return java.util.EnumSet.of(WorkloadSetting.Use.TRAFFIC);
-    }
+    /** The workload's own flags, added to this command from the workloads' declarations. */
+    private final WorkloadOptions workloadOptions = WorkloadOptions.of(WorkloadSetting.Use.TRAFFIC);
 
     @Override
     public Integer call() throws Exception {
         Workload w = Workloads.named(workload);
         RunConfig config = new RunConfig(w.name(), null, RunCommand.operation(w, load.operation),
-                load.toLoad(workloadOptions.of(w, WorkloadSetting.Use.TRAFFIC)),
+                load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC)),
                 new RunConfig.Sut(List.of(), null, null, null, null, 0, Map.of()), target,
                 RunCommand.driverCpus(null, load.driverCpus), load.out, load.quiet);
         return RunCommand.execute(config, w, false, load.clientCounts());

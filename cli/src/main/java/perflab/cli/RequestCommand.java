@@ -18,24 +18,15 @@ import java.util.concurrent.Callable;
 @Command(name = "request", mixinStandardHelpOptions = true,
         description = {"Print the body of one request of a workload's traffic (to try a server by hand, or to feed another tool).",
                 "Example: perflab request soap-echo > body.xml; curl -H 'Content-Type: text/xml' --data-binary @body.xml http://127.0.0.1:8080/..."})
-final class RequestCommand implements Callable<Integer>, WorkloadOptions.Holder {
+final class RequestCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "WORKLOAD")
     String workload;
 
     @Option(names = "--operation", paramLabel = "NAME", description = "Operation (default: the workload's first).")
     String operation;
 
-    private final WorkloadOptions workloadOptions = new WorkloadOptions();
-
-    @Override
-    public WorkloadOptions workloadOptions() {
-        return workloadOptions;
-    }
-
-    @Override
-    public java.util.Set<WorkloadSetting.Use> uses() {
-        return java.util.EnumSet.of(WorkloadSetting.Use.TRAFFIC);
-    }
+    /** The workload's own flags, added to this command from the workloads' declarations. */
+    private final WorkloadOptions workloadOptions = WorkloadOptions.of(WorkloadSetting.Use.TRAFFIC);
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Random seed. Default: ${DEFAULT-VALUE}.")
     long seed;
@@ -46,7 +37,7 @@ final class RequestCommand implements Callable<Integer>, WorkloadOptions.Holder 
         String op = RunCommand.operation(w, operation);
         URI target = URI.create("http://127.0.0.1:8080" + w.servicePath());
         Request request = w.traffic(new TrafficOptions(op, target, seed,
-                w.resolveSettings(WorkloadSetting.Use.TRAFFIC, workloadOptions.of(w, WorkloadSetting.Use.TRAFFIC))))
+                w.resolveSettings(WorkloadSetting.Use.TRAFFIC, workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC))))
                 .newSession(new ClientContext(0, seed)).next();
         System.out.print(new String(request.template().body(request), StandardCharsets.UTF_8));
         System.out.flush();

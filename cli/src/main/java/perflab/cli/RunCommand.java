@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Start the workload's server (SUT) in its own JVM, warm up, measure, stop it, and write the results.",
                 "Example: perflab run soap-echo --clients 32 --duration 60s --heap 1g --gc g1"})
-final class RunCommand implements Callable<Integer>, WorkloadOptions.Holder {
+final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload to run (see `perflab list`).")
     String workload;
 
@@ -35,17 +35,8 @@ final class RunCommand implements Callable<Integer>, WorkloadOptions.Holder {
     @Mixin
     SutOptions sut;
 
-    private final WorkloadOptions workloadOptions = new WorkloadOptions();
-
-    @Override
-    public WorkloadOptions workloadOptions() {
-        return workloadOptions;
-    }
-
-    @Override
-    public java.util.Set<WorkloadSetting.Use> uses() {
-        return WorkloadOptions.all();
-    }
+    /** The workload's own flags, added to this command from the workloads' declarations. */
+    private final WorkloadOptions workloadOptions = WorkloadOptions.all();
 
     @Override
     public Integer call() throws Exception {
@@ -55,7 +46,7 @@ final class RunCommand implements Callable<Integer>, WorkloadOptions.Holder {
     /** The run these flags describe, validated (an experiment's configurations are made the same way). */
     RunConfig toConfig() {
         Workload w = Workloads.named(workload);
-        RunConfig.Load runLoad = load.toLoad(workloadOptions.of(w, WorkloadSetting.Use.TRAFFIC));
+        RunConfig.Load runLoad = load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC));
         RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), runLoad, withWorkloadSettings(sut.toSut(0, runLoad.http()), workloadOptions, w),
                 null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
@@ -67,7 +58,7 @@ final class RunCommand implements Callable<Integer>, WorkloadOptions.Holder {
     /** perflab's server settings and the workload's own server-side ones, together as the run records them. */
     static RunConfig.Sut withWorkloadSettings(RunConfig.Sut s, WorkloadOptions options, Workload w) {
         Map<String, String> settings = new LinkedHashMap<>(s.settings());
-        settings.putAll(options.of(w, WorkloadSetting.Use.SERVER));
+        settings.putAll(options.given(w, WorkloadSetting.Use.SERVER));
         return new RunConfig.Sut(s.jvmFlags(), s.heap(), s.gc(), s.javaHome(), s.cpus(), s.port(), settings);
     }
 

@@ -25,24 +25,15 @@ import java.util.concurrent.CountDownLatch;
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Only the SUT: start the workload's server with the given settings, in the foreground, until Ctrl-C.",
                 "Its logs and GC log go to a results directory. Example: perflab serve soap-echo --port 8080 --heap 1g"})
-final class ServeCommand implements Callable<Integer>, WorkloadOptions.Holder {
+final class ServeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload to serve (see `perflab list`).")
     String workload;
 
     @Mixin
     SutOptions sut;
 
-    private final WorkloadOptions workloadOptions = new WorkloadOptions();
-
-    @Override
-    public WorkloadOptions workloadOptions() {
-        return workloadOptions;
-    }
-
-    @Override
-    public java.util.Set<WorkloadSetting.Use> uses() {
-        return java.util.EnumSet.of(WorkloadSetting.Use.SERVER);
-    }
+    /** The workload's own flags, added to this command from the workloads' declarations. */
+    private final WorkloadOptions workloadOptions = WorkloadOptions.of(WorkloadSetting.Use.SERVER);
 
     @Option(names = "--http", paramLabel = "http1|h2c", defaultValue = "http1",
             description = "Serve HTTP/1.1 only, or h2c (HTTP/2 cleartext by prior knowledge, beside HTTP/1.1). Default: ${DEFAULT-VALUE}.")

@@ -17,20 +17,18 @@ import java.util.TreeMap;
 
 /**
  * The workloads' own settings as command-line flags: each workload declares them
- * ({@link Workload#settings()}), and a command that takes them gets one option per setting name, added when the
- * command line is built, so that no workload's flag is written in the CLI. A flag given for another workload
- * than the one run is refused with that workload's list.
+ * ({@link Workload#settings()}), and a command that takes them (one with a WorkloadOptions field) gets one option
+ * per setting name, added when the command line is built, so that no workload's flag is written in the CLI. A
+ * flag given for another workload than the one run is refused with that workload's list.
  */
 final class WorkloadOptions {
-    /** A command that takes workload settings of some uses. */
-    interface Holder {
-        WorkloadOptions workloadOptions();
-
-        /** Which settings the command takes: a run all, serve the server's, drive and request the traffic's. */
-        Set<WorkloadSetting.Use> uses();
-    }
-
+    private final Set<WorkloadSetting.Use> uses;
     private final Map<String, String> given = new LinkedHashMap<>();
+
+    /** @param uses which settings the command takes: a run all, serve the server's, drive and request the traffic's */
+    WorkloadOptions(Set<WorkloadSetting.Use> uses) {
+        this.uses = Set.copyOf(uses);
+    }
 
     /** The command line of {@code command}, with its workload settings' options when it takes them. */
     static CommandLine commandLine(Object command) {
@@ -41,8 +39,17 @@ final class WorkloadOptions {
 
     /** Adds the workload options to {@code cli} and to each of its subcommands that takes them. */
     static void declareOn(CommandLine cli) {
-        if (cli.getCommand() instanceof Holder h) {
-            h.workloadOptions().declare(cli.getCommandSpec(), h.uses());
+        Object command = cli.getCommand();
+        for (java.lang.reflect.Field f : command.getClass().getDeclaredFields()) {
+            if (f.getType() == WorkloadOptions.class) {
+                try {
+                    f.setAccessible(true);
+                    WorkloadOptions options = (WorkloadOptions) f.get(command);
+                    options.declare(cli.getCommandSpec(), options.uses);
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException("cannot read " + f, e);
+                }
+            }
         }
         cli.getSubcommands().values().forEach(WorkloadOptions::declareOn);
     }
@@ -93,7 +100,7 @@ final class WorkloadOptions {
     }
 
     /** The given settings of one use, checked against the workload (a flag of another workload is refused). */
-    Map<String, String> of(Workload workload, WorkloadSetting.Use use) {
+    Map<String, String> given(Workload workload, WorkloadSetting.Use use) {
         Map<String, String> checked = workload.checkSettings(given);
         Map<String, String> ofUse = new LinkedHashMap<>();
         checked.forEach((name, value) -> {
@@ -104,7 +111,11 @@ final class WorkloadOptions {
         return ofUse;
     }
 
-    static Set<WorkloadSetting.Use> all() {
-        return EnumSet.allOf(WorkloadSetting.Use.class);
+    static WorkloadOptions all() {
+        return new WorkloadOptions(EnumSet.allOf(WorkloadSetting.Use.class));
+    }
+
+    static WorkloadOptions of(WorkloadSetting.Use use) {
+        return new WorkloadOptions(EnumSet.of(use));
     }
 }

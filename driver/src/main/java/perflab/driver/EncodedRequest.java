@@ -282,21 +282,8 @@ final class EncodedRequest {
         return h;
     }
 
-    private AsciiString text(List<Part> parts, Request request) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(64);
-        for (Part p : parts) {
-            if (!p.isSlot()) {
-                out.writeBytes(p.literal());
-            } else {
-                int n = request.writeValue(p.slot(), digits);
-                if (n >= 0) {
-                    out.write(digits, 0, n);
-                } else {
-                    out.writeBytes(request.bytes(p.slot()));
-                }
-            }
-        }
-        return new AsciiString(out.toByteArray(), false);
+    private static AsciiString text(List<Part> parts, Request request) {
+        return new AsciiString(RequestTemplate.render(parts, request), false);
     }
 
     /**

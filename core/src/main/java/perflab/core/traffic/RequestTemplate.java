@@ -165,7 +165,8 @@ public record RequestTemplate(String kind, String method, List<Part> path, List<
         return new String(render(path, request), StandardCharsets.ISO_8859_1);
     }
 
-    private byte[] render(List<Part> parts, Request request) {
+    /** Parts with a request's slot values written in (allocates: one-off requests and h2c header values). */
+    public static byte[] render(List<Part> parts, Request request) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] digits = new byte[Request.MAX_DIGITS];
         for (Part p : parts) {

@@ -1,18 +1,37 @@
 package perflab.example.notes;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import perflab.core.sut.StartedServer;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /** Reading and answering JDK HttpServer exchanges, for the example's two servers. */
 final class HttpExchanges {
     private HttpExchanges() {
+    }
+
+    /** Starts a JDK HttpServer with a fixed pool of {@code threads} that stops with the process protocol's stop. */
+    static StartedServer start(String host, int port, int threads, String context, HttpHandler handler) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 256);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        server.setExecutor(pool);
+        server.createContext(context, handler);
+        server.start();
+        return new StartedServer(server.getAddress().getPort(), null, () -> {
+            server.stop(1);
+            pool.shutdown();
+        });
     }
 
     /** The request body, refused (null) when it is longer than {@code max} bytes: a hostile client gets a 413. */

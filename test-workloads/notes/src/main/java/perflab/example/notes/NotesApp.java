@@ -1,14 +1,12 @@
 package perflab.example.notes;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import perflab.core.sut.ServerSettings;
 import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,8 +19,6 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * The example workload's SUT: a small notes web application on the JDK's HttpServer, in front of its storage
@@ -66,15 +62,7 @@ public final class NotesApp {
             throw new IllegalArgumentException("--store-url must be http://127.0.0.1:PORT (the store perflab started), got " + storeUrl);
         }
         NotesApp app = new NotesApp(storeUrl, settings.maxRequestBytes());
-        HttpServer server = HttpServer.create(new InetSocketAddress(settings.host(), settings.port()), 256);
-        ExecutorService pool = Executors.newFixedThreadPool(settings.serverThreads());
-        server.setExecutor(pool);
-        server.createContext("/", app::handle);
-        server.start();
-        return new StartedServer(server.getAddress().getPort(), null, () -> {
-            server.stop(1);
-            pool.shutdown();
-        });
+        return HttpExchanges.start(settings.host(), settings.port(), settings.serverThreads(), "/", app::handle);
     }
 
     private void handle(HttpExchange exchange) throws IOException {

@@ -1,21 +1,17 @@
 package perflab.example.notes;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -47,15 +43,7 @@ public final class NotesStore {
             throw new IllegalArgumentException("--latency must be whole milliseconds such as 5ms, got '" + latency + "'");
         }
         NotesStore store = new NotesStore(Long.parseLong(latency.substring(0, latency.length() - 2)));
-        HttpServer server = HttpServer.create(new InetSocketAddress(args.get("host", "127.0.0.1"), args.getInt("port", 0)), 128);
-        ExecutorService pool = Executors.newFixedThreadPool(16);
-        server.setExecutor(pool);
-        server.createContext("/store", store::handle);
-        server.start();
-        return new StartedServer(server.getAddress().getPort(), null, () -> {
-            server.stop(1);
-            pool.shutdown();
-        });
+        return HttpExchanges.start(args.get("host", "127.0.0.1"), args.getInt("port", 0), 16, "/store", store::handle);
     }
 
     private void handle(HttpExchange exchange) throws IOException {
