@@ -25,8 +25,8 @@ final class ListCommand implements Callable<Integer> {
             if (!w.settings().isEmpty()) {
                 System.out.println("  settings (flags of run, serve, drive and tune; * = a tune dimension):");
                 for (WorkloadSetting s : w.settings()) {
-                    System.out.printf("    --%-36s %s%s%s%n", s.name() + " " + s.valueLabel(), s.dimension() ? "* " : "",
-                            s.help(), s.defaultValue() == null || s.help().contains("Default") ? "" : " Default: " + s.defaultValue() + ".");
+                    System.out.printf("    --%-36s %s%s%n", s.name() + " " + s.valueLabel(), s.dimension() ? "* " : "",
+                            s.helpWithDefault());
                 }
             }
         }

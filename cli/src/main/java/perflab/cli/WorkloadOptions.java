@@ -45,7 +45,7 @@ final class WorkloadOptions {
                 try {
                     f.setAccessible(true);
                     WorkloadOptions options = (WorkloadOptions) f.get(command);
-                    options.declare(cli.getCommandSpec(), options.uses);
+                    options.declare(cli.getCommandSpec());
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException("cannot read " + f, e);
                 }
@@ -54,14 +54,24 @@ final class WorkloadOptions {
         cli.getSubcommands().values().forEach(WorkloadOptions::declareOn);
     }
 
-    private void declare(CommandSpec spec, Set<WorkloadSetting.Use> uses) {
-        for (Map.Entry<String, List<String>> e : helpByName(uses).entrySet()) {
-            String name = e.getKey();
-            if (spec.findOption("--" + name) != null) {
-                continue;
+    private void declare(CommandSpec spec) {
+        // one option per name: workloads that declare the same name share it, and its help lists each one's
+        Map<String, List<WorkloadSetting>> byName = new TreeMap<>();
+        Map<String, List<String>> help = new TreeMap<>();
+        for (Workload w : Workloads.all()) {
+            for (WorkloadSetting s : w.settings()) {
+                if (uses.contains(s.use())) {
+                    byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(s);
+                    help.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(w.name() + ": " + s.helpWithDefault());
+                }
             }
-            spec.addOption(OptionSpec.builder("--" + name).paramLabel(label(name, uses)).type(String.class).arity("1")
-                    .description(String.join(" ", e.getValue()))
+        }
+        byName.forEach((name, settings) -> {
+            if (spec.findOption("--" + name) != null) {
+                return;
+            }
+            spec.addOption(OptionSpec.builder("--" + name).paramLabel(settings.get(0).valueLabel()).type(String.class)
+                    .arity("1").description(String.join(" ", help.get(name)))
                     .setter(new CommandLine.Model.ISetter() {
                         @Override
                         public <T> T set(T value) {
@@ -71,32 +81,7 @@ final class WorkloadOptions {
                             return null;
                         }
                     }).build());
-        }
-    }
-
-    /** Each setting name's help, one entry per workload declaring it ("claims: ..."). */
-    private static Map<String, List<String>> helpByName(Set<WorkloadSetting.Use> uses) {
-        Map<String, List<String>> help = new TreeMap<>();
-        for (Workload w : Workloads.all()) {
-            for (WorkloadSetting s : w.settings()) {
-                if (uses.contains(s.use())) {
-                    help.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(w.name() + ": " + s.help()
-                            + (s.defaultValue() == null || s.help().contains("Default") ? "" : " Default: " + s.defaultValue() + "."));
-                }
-            }
-        }
-        return help;
-    }
-
-    private static String label(String name, Set<WorkloadSetting.Use> uses) {
-        for (Workload w : Workloads.all()) {
-            for (WorkloadSetting s : w.settings()) {
-                if (s.name().equals(name) && uses.contains(s.use())) {
-                    return s.valueLabel();
-                }
-            }
-        }
-        return "VALUE";
+        });
     }
 
     /** The given settings of one use, checked against the workload (a flag of another workload is refused). */

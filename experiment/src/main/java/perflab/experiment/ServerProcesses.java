@@ -16,9 +16,11 @@ import java.util.function.BiConsumer;
  * order, so that the SUT finishes its in-flight calls before its back end goes.
  */
 public final class ServerProcesses implements AutoCloseable {
-    private final List<ManagedProcess> started = new ArrayList<>();
-    private final Map<String, List<String>> commands = new LinkedHashMap<>();
-    private final Map<String, Boolean> jvm = new LinkedHashMap<>();
+    /** A started process with the step it came from and its command as run (ports filled in). */
+    private record Started(ManagedProcess process, ServerLaunch.Step step, List<String> command) {
+    }
+
+    private final List<Started> started = new ArrayList<>();
 
     private ServerProcesses() {
     }
@@ -36,9 +38,7 @@ public final class ServerProcesses implements AutoCloseable {
             for (ServerLaunch.Step step : launch.steps()) {
                 List<String> command = ServerLaunch.resolve(step.command(), ports);
                 ManagedProcess p = ManagedProcess.start(step.name(), command, runDir, readyTimeout, step.readyPrefix());
-                processes.started.add(p);
-                processes.commands.put(step.name(), command);
-                processes.jvm.put(step.name(), step.jvm());
+                processes.started.add(new Started(p, step, command));
                 ports.put(step.name(), p.ports());
                 startedOne.accept(p);
             }
@@ -51,43 +51,45 @@ public final class ServerProcesses implements AutoCloseable {
 
     /** The SUT. */
     public ManagedProcess sut() {
-        return started.stream().filter(p -> p.name().equals(RunMonitor.SUT)).findFirst().orElseThrow();
+        return started.stream().map(Started::process).filter(p -> p.name().equals(RunMonitor.SUT)).findFirst().orElseThrow();
     }
 
     /** Every process in start order. */
     public List<ManagedProcess> all() {
-        return List.copyOf(started);
+        return started.stream().map(Started::process).toList();
     }
 
     /** The command each process was started with, ports filled in (run.json). */
     public Map<String, List<String>> commands() {
-        return Map.copyOf(commands);
+        Map<String, List<String>> commands = new LinkedHashMap<>();
+        started.forEach(s -> commands.put(s.process().name(), s.command()));
+        return commands;
     }
 
     /** Pids by name, in start order: what the monitor samples. */
     public Map<String, Long> pids() {
         Map<String, Long> pids = new LinkedHashMap<>();
-        started.forEach(p -> pids.put(p.name(), p.pid()));
+        started.forEach(s -> pids.put(s.process().name(), s.process().pid()));
         return pids;
     }
 
     /** Pids of the JVMs by name: what a profiler can attach to. */
     public Map<String, Long> jvmPids() {
         Map<String, Long> pids = new LinkedHashMap<>();
-        started.stream().filter(p -> jvm.get(p.name())).forEach(p -> pids.put(p.name(), p.pid()));
+        started.stream().filter(s -> s.step().jvm()).forEach(s -> pids.put(s.process().name(), s.process().pid()));
         return pids;
     }
 
     /** Calls {@code handler} with a process's name and exit status if it exits before perflab stops it. */
     public void onUnexpectedExit(BiConsumer<String, Integer> handler) {
-        started.forEach(p -> p.onUnexpectedExit(code -> handler.accept(p.name(), code)));
+        started.forEach(s -> s.process().onUnexpectedExit(code -> handler.accept(s.process().name(), code)));
     }
 
     /** Stops every process, the last started first; returns each one's exit status by name (-1: would not die). */
     public Map<String, Integer> stop(Duration grace) {
         Map<String, Integer> status = new LinkedHashMap<>();
         for (int i = started.size() - 1; i >= 0; i--) {
-            ManagedProcess p = started.get(i);
+            ManagedProcess p = started.get(i).process();
             status.put(p.name(), p.stop(grace));
         }
         return status;

@@ -186,7 +186,7 @@ public final class RunReport {
         f.put("rate", rate == null || Double.parseDouble(rate) == 0 ? "closed model" : rate + " req/s (" + run.runText("config.load.schedule") + ")");
         f.put("duration", join(run.runText("config.load.duration"), run.runText("config.load.requests"), " requests"));
         f.put("warm-up", join(run.runText("config.load.warmup"), run.runText("config.load.warmupRequests"), " requests"));
-        f.put("payload", run.runText("config.load.payload"));
+        f.put("workload settings", run.runText("config.load.extra"));
         f.put("keep-alive", run.runText("config.load.keepalive"));
         f.put("protocol", run.runText("config.load.http"));
         f.put("think time", run.runText("config.load.thinkTime"));

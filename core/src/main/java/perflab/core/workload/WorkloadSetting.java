@@ -50,6 +50,11 @@ public record WorkloadSetting(String name, String valueLabel, String defaultValu
         return check.apply(value.trim());
     }
 
+    /** The help with the default said at its end, unless the help says it itself. */
+    public String helpWithDefault() {
+        return defaultValue == null || help.contains("Default") ? help : help + " Default: " + defaultValue + ".";
+    }
+
     /** The same setting, swept by `perflab tune` when given a comma list. */
     public WorkloadSetting asDimension() {
         return new WorkloadSetting(name, valueLabel, defaultValue, help, use, true, check);
