@@ -51,7 +51,7 @@ final class RunCommand implements Callable<Integer> {
                 operation(w, load.operation), runLoad, withWorkloadSettings(sut.toSut(0, runLoad.http()), workloadOptions, w),
                 null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
                 sut.profile == null ? null : SutProfiler.event(sut.profile));
-        RunOrchestrator.check(config, w);
+        RunOrchestrator.check(config, w, Perflab.home());
         return config;
     }
 

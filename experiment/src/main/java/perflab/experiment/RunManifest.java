@@ -62,6 +62,16 @@ public final class RunManifest {
         sutCommand = commands.get(perflab.monitor.RunMonitor.SUT);
     }
 
+    /** Records the SIPp instances started beside the server side, with the UDP port each bound. */
+    void startedLoads(SippLoads loads) {
+        if (processes == null) {
+            processes = new LinkedHashMap<>();
+        }
+        Map<String, List<String>> commands = loads.commands();
+        loads.pids().forEach((name, pid) -> processes.put(name,
+                new ProcessEntry(pid, commands.get(name), loads.ports().get(name), null)));
+    }
+
     /** Records how the processes exited. */
     void stopped(Map<String, Integer> exitStatus) {
         if (processes == null) {

@@ -4,6 +4,7 @@ import perflab.core.config.RunConfig;
 import perflab.core.result.AtomicFiles;
 import perflab.core.result.Json;
 import perflab.core.result.RunSummary;
+import perflab.core.result.SipLoadFigures;
 import perflab.core.sut.EffectiveJvm;
 import perflab.core.traffic.Traffic;
 import perflab.core.workload.TrafficOptions;
@@ -29,8 +30,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -97,7 +100,7 @@ public final class RunOrchestrator {
     }
 
     private RunOutcome runOnce(RunConfig config, Workload workload) throws RunFailure, IOException {
-        check(config, workload);
+        SippLoads sippLoads = check(config, workload, perflabHome);
         URI givenTarget = config.target() == null ? null : serviceUri(config.target(), workload);
         Path runDir = config.out() != null ? RunDirectory.explicit(Path.of(config.out()))
                 : RunDirectory.create(resultsRoot, workload.name(), config.operation(), LocalDateTime.now());
@@ -146,8 +149,17 @@ public final class RunOrchestrator {
             }
             manifest.target = target.toString();
             manifest.write();
-            return drive(config, workload, target, runDir, server, manifest);
+            if (!sippLoads.isEmpty()) {
+                sippLoads.start(runDir, server == null ? Map.of() : server.ports(), longestDrive(config.load()));
+                manifest.startedLoads(sippLoads);
+                manifest.write();
+                if (console != null) {
+                    sippLoads.pids().forEach((name, pid) -> console.printf("perflab: SIPp %s pid %d%n", name, pid));
+                }
+            }
+            return drive(config, workload, target, runDir, server, sippLoads, manifest);
         } finally {
+            manifest.stopped(sippLoads.stop(STOP_GRACE));
             if (server != null) {
                 manifest.stopped(server.stop(STOP_GRACE));
             }
@@ -162,15 +174,28 @@ public final class RunOrchestrator {
      * SUT start (and an experiment's bad configuration no runs): the operation, the traffic built with its
      * settings (sizes checked), and the workload's server side laid out from its settings.
      */
-    public static void check(RunConfig config, Workload workload) {
+    public static SippLoads check(RunConfig config, Workload workload, Path perflabHome) {
         workload.operation(config.operation());
         URI target = config.target() != null ? serviceUri(config.target(), workload)
                 : URI.create("http://127.0.0.1:" + (config.sut().port() > 0 ? config.sut().port() : 8080) + workload.servicePath());
         buildTraffic(config, workload, target);
+        Set<String> processes = new HashSet<>();
         if (config.target() == null) {
             workload.stack(config.stack());
-            ServerLaunch.serverSide(config.sut(), workload);
+            ServerLaunch.serverSide(config.sut(), workload).companions().forEach(c -> processes.add(c.name()));
+            processes.add(RunMonitor.SUT);
         }
+        return SippLoads.plan(workload.sippLoads(trafficSettings(config, workload)), perflabHome, processes);
+    }
+
+    /**
+     * The longest a drive can last, a bound SIPp gets as its own -timeout so that it ends even if perflab dies:
+     * the warm-up's maximum, the measured window (an hour when the window is a request count) and a margin.
+     */
+    static Duration longestDrive(RunConfig.Load load) {
+        Duration window = load.duration() != null ? load.duration() : Duration.ofHours(1);
+        Duration warmup = load.warmupRequests() > 0 ? Duration.ofHours(1) : load.warmup();
+        return window.plus(warmup).plusMinutes(2);
     }
 
     /** The console's line for each started process: the SUT with what its JVM really runs, a companion briefly. */
@@ -192,13 +217,16 @@ public final class RunOrchestrator {
 
     /** The run's traffic; built once before anything starts (with a provisional target) to check its settings. */
     static Traffic buildTraffic(RunConfig config, Workload workload, URI target) {
-        RunConfig.Load load = config.load();
-        return workload.traffic(new TrafficOptions(config.operation(), target, load.seed(),
-                workload.resolveSettings(WorkloadSetting.Use.TRAFFIC, load.extra())));
+        return workload.traffic(new TrafficOptions(config.operation(), target, config.load().seed(),
+                trafficSettings(config, workload)));
+    }
+
+    private static Map<String, String> trafficSettings(RunConfig config, Workload workload) {
+        return workload.resolveSettings(WorkloadSetting.Use.TRAFFIC, config.load().extra());
     }
 
     private RunOutcome drive(RunConfig config, Workload workload, URI target, Path runDir, ServerProcesses server,
-                             RunManifest manifest) throws IOException {
+                             SippLoads sippLoads, RunManifest manifest) throws IOException {
         RunConfig.Load load = config.load();
         Traffic traffic = buildTraffic(config, workload, target);
         LoadSpec spec = new LoadSpec(target, load.clients(), load.rate(),
@@ -213,7 +241,8 @@ public final class RunOrchestrator {
         long driveStartMs;
         String iface = NetworkCounters.interfaceFor(target.getHost());
         Path gcLog = server == null ? null : runDir.resolve("gc.log");
-        Map<String, Long> pids = server == null ? Map.of() : server.pids();
+        Map<String, Long> pids = new LinkedHashMap<>(server == null ? Map.of() : server.pids());
+        pids.putAll(sippLoads.pids());
         RunRecorder recorder = new RunRecorder(runDir, pids, iface, gcLog, console, warmupSeconds, measureSeconds,
                 System.currentTimeMillis());
         try (recorder) {
@@ -261,16 +290,30 @@ public final class RunOrchestrator {
         if (server != null) {
             server.all().forEach(p -> ends.put(p.name(), new RunSummarizer.ProcessEnd(p.pid(), p.exitCode())));
         }
+        // SIPp gets its stop now, so that its last statistics row is written before it is read
+        Map<String, Integer> loadExits = sippLoads.exitCodes();
+        sippLoads.pids().forEach((name, pid) -> ends.put(name, new RunSummarizer.ProcessEnd(pid, loadExits.get(name))));
+        if (console != null) {
+            sippLoads.endedEarly().forEach(why -> console.println("perflab: warning: " + why));
+        }
+        sippLoads.stop(STOP_GRACE);
+        Instant from = Instant.ofEpochMilli(result.measureStartEpochMs());
+        Instant to = Instant.ofEpochMilli(result.measureEndEpochMs());
+        Map<String, SipLoadFigures> loads = sippLoads.figures(from, to);
+        if (!sippLoads.isEmpty()) {
+            sippLoads.writeSeconds(runDir.resolve(SippLoads.SECONDS_CSV), driveStartMs, result.measureStartEpochMs(),
+                    result.measureEndEpochMs());
+        }
         RunSummary summary = RunSummarizer.summarize(config, workload.name(), stack(config),
                 new RunSummarizer.Measured(result, recorder.window(result.measureStartEpochMs(), result.measureEndEpochMs()),
-                        recorder.machineCpus(), recorder.measuredThroughputPerSecond(), ends, gc, warmup),
+                        recorder.machineCpus(), recorder.measuredThroughputPerSecond(), ends, gc, warmup, loads),
                 complete, endReason);
         Json.write(runDir.resolve("summary.json"), summary);
         if (!result.errorSamples().isEmpty()) {
             AtomicFiles.write(runDir.resolve("errors.txt"), String.join(System.lineSeparator(), result.errorSamples()) + System.lineSeparator());
         }
         if (console != null) {
-            console.print(perflab.report.ConsoleSummary.render(summary));
+            console.print(perflab.report.ConsoleSummary.render(summary, workload.reportsPerClient()));
             console.println("perflab: results in " + runDir);
         }
         perflab.report.RunReport.writeQuietly(runDir, console); // report.html; never fails the run

@@ -3,6 +3,7 @@ package perflab.experiment;
 import perflab.core.config.RunConfig;
 import perflab.core.result.LatencySummary;
 import perflab.core.result.RunSummary;
+import perflab.core.result.SipLoadFigures;
 import perflab.core.result.Steadiness;
 import perflab.core.result.gc.GcAnalysis;
 import perflab.core.traffic.ErrorKind;
@@ -28,7 +29,8 @@ final class RunSummarizer {
 
     /** What the run measured, beside the driver's result. */
     record Measured(DriverResult driver, RunMonitor.Window window, int machineCpus, double[] throughputPerSecond,
-                    Map<String, ProcessEnd> processes, GcAnalysis gc, RunSummary.Warmup warmup) {
+                    Map<String, ProcessEnd> processes, GcAnalysis gc, RunSummary.Warmup warmup,
+                    Map<String, SipLoadFigures> loads) {
     }
 
     private RunSummarizer() {
@@ -67,9 +69,9 @@ final class RunSummarizer {
                 round(seconds > 0 ? 100 * r.driverCpuSeconds() / seconds : 0), r.saturated(), r.saturationReason(),
                 round(r.driverGcPauseMs()), r.connectionsOpened(),
                 load.rate() > 0 ? LatencySummary.of(r.lag()) : null, r.bytesSent(), r.bytesReceived());
-        // The harness's meaning: each client's measured seconds summed; every client runs the whole window.
+        // A harness's meaning: each client's measured seconds summed; every client runs the whole window.
         double clientSeconds = load.clients() * seconds;
-        RunSummary.Harness harness = new RunSummary.Harness(
+        RunSummary.PerClient perClient = new RunSummary.PerClient(
                 clientSeconds > 0 ? round(r.successes() / clientSeconds) : 0,
                 r.successes() > 0 ? round(clientSeconds * 1000 / r.successes()) : 0, r.successes(), round(clientSeconds));
         return new RunSummary(workload, stack, config.operation(), load.model(), load.clients(),
@@ -77,7 +79,7 @@ final class RunSummarizer {
                 r.successes(), errors, round(throughput), round(throughput / load.clients()),
                 LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
                 Steadiness.of(m.throughputPerSecond()), driverFigures, processes.get(RunMonitor.SUT), machine, network,
-                m.gc(), harness, processes, m.warmup(), byKind(r, seconds));
+                m.gc(), perClient, processes, m.warmup(), byKind(r, seconds), m.loads());
     }
 
     /** summary.json's byKind: each request kind's figures, in the traffic's order. */

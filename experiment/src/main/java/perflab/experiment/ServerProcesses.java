@@ -66,6 +66,13 @@ public final class ServerProcesses implements AutoCloseable {
         return commands;
     }
 
+    /** The ports each process announced in its READY line, by process and port name. */
+    public Map<String, Map<String, Integer>> ports() {
+        Map<String, Map<String, Integer>> ports = new LinkedHashMap<>();
+        started.forEach(s -> ports.put(s.process().name(), s.process().ports()));
+        return ports;
+    }
+
     /** Pids by name, in start order: what the monitor samples. */
     public Map<String, Long> pids() {
         Map<String, Long> pids = new LinkedHashMap<>();

@@ -2,20 +2,28 @@ package perflab.report;
 
 import perflab.core.result.LatencySummary;
 import perflab.core.result.RunSummary;
+import perflab.core.result.SipLoadFigures;
 import perflab.core.result.gc.GcAnalysis;
 
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The end-of-run console output: a summary table, then the CXF harness's "Overall Test Result" block with
- * the harness's own meaning (per-client average throughput), then the aggregate figures.
+ * The end-of-run console output: a summary table and, for a workload that asks for it, the block a client-thread
+ * harness prints (the CXF harness's "Overall Test Result", per-client throughput with its own meaning) followed
+ * by the aggregate figures.
  */
 public final class ConsoleSummary {
     private ConsoleSummary() {
     }
 
+    /** The summary table alone. */
     public static String render(RunSummary s) {
+        return render(s, false);
+    }
+
+    /** @param perClientBlock end with the per-client block ({@link perflab.core.workload.Workload#reportsPerClient}) */
+    public static String render(RunSummary s, boolean perClientBlock) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "%n%s / %s / %s — %s model, %d clients%s%s%n",
                 s.workload(), s.stack(), s.operation(), s.model(), s.clients(),
@@ -27,6 +35,7 @@ public final class ConsoleSummary {
         latency(out, s.model().equals("open") ? "latency (intended)" : "latency", s.latencyMs());
         latency(out, "service time", s.serviceTimeMs());
         kinds(out, s.byKind());
+        s.loads().forEach((name, load) -> row(out, "sip " + name, "%s", sipLoad(load)));
         RunSummary.Sut sut = s.sut();
         if (sut != null && sut.cpuSeconds() != null) {
             row(out, "sut cpu", "%.2f s (%.1f%% of one core, %.1f%% of the machine; user %.2f s, sys %.2f s), "
@@ -81,7 +90,9 @@ public final class ConsoleSummary {
         row(out, "steady", "%s (cv %.3f, change %+.1f%% across %d s, trend %+.2f%%/min)%s", s.steady().steady() ? "yes" : "no",
                 s.steady().cv(), s.steady().driftPercent(), s.steady().seconds(), s.steady().trendPercentPerMin(),
                 steadinessHint(s.steady()));
-        out.append(harnessBlock(s));
+        if (perClientBlock) {
+            out.append(perClientBlock(s));
+        }
         return out.toString();
     }
 
@@ -127,9 +138,24 @@ public final class ConsoleSummary {
         return " — throughput varied a lot from second to second: see timeseries.csv";
     }
 
+    /** A SIPp load's window: calls and their rate, failures by reason, retransmissions, each response time. */
+    static String sipLoad(SipLoadFigures f) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "%d calls in %.1f s (%.2f/s), %d ok, %d failed%s, %d retransmissions, at most %d open",
+                f.callsCreated(), f.seconds(), f.callsPerSecond(), f.successfulCalls(), f.failedCalls(),
+                f.failedByReason().isEmpty() ? "" : " " + f.failedByReason(), f.retransmissions(), f.maxCurrentCalls()));
+        f.responseTimesMs().forEach((rtd, rt) -> line.append(rt.p99Ms() == null
+                ? String.format(Locale.ROOT, "; rtd %s mean %.1f ms", rtd, rt.meanMs())
+                : String.format(Locale.ROOT, "; rtd %s p50 %.1f p99 %.1f max %.1f ms", rtd, rt.p50Ms(), rt.p99Ms(), rt.maxMs())));
+        if (f.note() != null) {
+            line.append(" (").append(f.note()).append(')');
+        }
+        return line.toString();
+    }
+
     /** The harness's block: throughput per client, the harness's average response time, invocations, running. */
-    public static String harnessBlock(RunSummary s) {
-        RunSummary.Harness h = s.harness();
+    public static String perClientBlock(RunSummary s) {
+        RunSummary.PerClient h = s.perClient();
         return String.format(Locale.ROOT,
                 "%n=============Overall Test Result============%n"
                         + "Overall Throughput: %s %.2f (invocations/sec)%n"

@@ -73,6 +73,10 @@ public final class RunReport {
                 page.heading("By request kind");
                 page.table(kindTable(s));
             }
+            if (!s.loads().isEmpty()) {
+                page.heading("SIP load sources (SIPp)");
+                page.table(sipLoadTable(s));
+            }
         }
 
         page.heading("Charts");
@@ -95,7 +99,8 @@ public final class RunReport {
         }
         profiles(page, run.dir());
         page.paragraph("Files: " + run.dir().toAbsolutePath() + " (run.json, summary.json, timeseries.csv, latency.hlog, "
-                + "service-time.hlog, timeseries-kinds.csv, gc.log; docs/results.md describes each).");
+                + "service-time.hlog, timeseries-kinds.csv, gc.log" + (s != null && !s.loads().isEmpty()
+                ? ", timeseries-loads.csv, <load>.stat.csv" : "") + "; docs/results.md describes each).");
         return page;
     }
 
@@ -315,6 +320,27 @@ public final class RunReport {
             t.styledRow(errors > 0 ? "bad" : null, kind, Long.toString(k.requests()), ReportNumbers.num(k.throughput()),
                     Long.toString(errors), ReportNumbers.num(k.latencyMs().p50()), ReportNumbers.num(k.latencyMs().p99()),
                     ReportNumbers.num(k.latencyMs().p999()), ReportNumbers.num(k.latencyMs().max()));
+        });
+        return t;
+    }
+
+    /**
+     * A row per SIPp instance: its calls in the window (whole SIPp periods inside it), failures, retransmissions
+     * and its first response time (timeseries-loads.csv has them per second).
+     */
+    static HtmlTable sipLoadTable(RunSummary s) {
+        HtmlTable t = new HtmlTable("load", "calls#", "calls/s#", "ok#", "failed#", "retransmissions#", "max open#",
+                "response times", "note");
+        s.loads().forEach((name, f) -> {
+            StringBuilder times = new StringBuilder();
+            f.responseTimesMs().forEach((rtd, rt) -> times.append(times.length() == 0 ? "" : "; ").append("rtd ").append(rtd)
+                    .append(rt.p99Ms() == null ? " mean " + ReportNumbers.num(rt.meanMs(), "ms")
+                            : " p50 " + ReportNumbers.num(rt.p50Ms(), "ms") + ", p99 " + ReportNumbers.num(rt.p99Ms(), "ms")));
+            t.styledRow(f.failedCalls() > 0 || f.note() != null ? "bad" : null, name, Long.toString(f.callsCreated()),
+                    ReportNumbers.num(f.callsPerSecond()), Long.toString(f.successfulCalls()),
+                    f.failedCalls() + (f.failedByReason().isEmpty() ? "" : " " + f.failedByReason()),
+                    Long.toString(f.retransmissions()), Long.toString(f.maxCurrentCalls()),
+                    times.length() == 0 ? "—" : times.toString(), orDash(f.note()));
         });
         return t;
     }

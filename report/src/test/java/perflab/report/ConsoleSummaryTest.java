@@ -8,19 +8,20 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ConsoleSummaryTest {
     @Test
-    void harnessBlockHasTheHarnessShapeAndMeaning() {
+    void perClientBlockHasTheHarnessShapeAndMeaning() {
         // 100 clients for 28,800 s, 953,428,857 invocations: the seed's first 8-hour run
-        RunSummary.Harness h = new RunSummary.Harness(331.05, 3.02, 953_428_857L, 2_880_000.0);
+        RunSummary.PerClient h = new RunSummary.PerClient(331.05, 3.02, 953_428_857L, 2_880_000.0);
         LatencySummary l = new LatencySummary(953_428_857L, 3.0, 2.9, 3.5, 4.0, 6.0, 9.0, 40.0);
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 100, null, true,
                 "completed", 28_800, 953_428_857L, 953_428_857L, Map.of("total", 0L), 33_105.2, 331.05, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 0, 28_800),
-                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null, null, null);
-        String block = ConsoleSummary.harnessBlock(s);
+                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null, null, null, null);
+        String block = ConsoleSummary.perClientBlock(s);
         String[] lines = block.strip().split("\\R");
         assertEquals("=============Overall Test Result============", lines[0]);
         assertEquals("Overall Throughput: echoComplexTypeDoc 331.05 (invocations/sec)", lines[1]);
@@ -44,11 +45,18 @@ class ConsoleSummaryTest {
                 "completed", 10, 250_334, 250_334, Map.of("total", 0L), 25_032.5, 1564.5, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 0, 10),
                 new RunSummary.Driver(5.7, 57, false, null, 0, 16, null, 1, 1), sut,
-                new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.Harness(1564.5, 0.6, 250_334, 160),
+                new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.PerClient(1564.5, 0.6, 250_334, 160),
                 Map.of("sut", sut, "backend",
                         new RunSummary.Sut(43L, 3.2, 3.0, 0.2, 32.0, 16.0, 12.8, 78125.0, 120.0, 130.0, 30, null, null, 2.5, 25.0)),
-                null, null);
+                null, null, Map.of("calls", new perflab.core.result.SipLoadFigures(0, 10_000_000, 10, 10, 200, 0, 200,
+                        197, 3, Map.of("MaxUDPRetrans", 3L), 20, 19.7, 5, 0, 0, Map.of(), 7,
+                        Map.of("1", new perflab.core.result.SipResponseTime(197, 2.1, 2.0, 4.0, 8.0, 12.0, "trace_rtt")),
+                        1000.0, null)));
         String text = ConsoleSummary.render(s);
+        assertTrue(text.contains("sip calls            200 calls in 10.0 s (20.00/s), 197 ok, 3 failed {MaxUDPRetrans=3}, "
+                + "5 retransmissions, at most 7 open; rtd 1 p50 2.0 p99 8.0 max 12.0 ms"), text);
+        assertFalse(text.contains("Overall Test Result"), "the per-client block is the workload's choice: " + text);
+        assertTrue(ConsoleSummary.render(s, true).contains("Overall Test Result"));
         assertTrue(text.contains("94.1% of one core, 47.0% of the machine; user 6.50 s, sys 2.91 s"), text);
         assertTrue(text.contains("rss 246.5 MB (peak 248.1 MB), 48 threads"), text);
         assertTrue(text.contains("machine cpu          98.5% of 2 CPUs"), text);

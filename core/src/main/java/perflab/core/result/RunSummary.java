@@ -1,5 +1,6 @@
 package perflab.core.result;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import perflab.core.result.gc.GcAnalysis;
@@ -15,16 +16,20 @@ public record RunSummary(String workload, String stack, String operation, String
                          long requests, long successes, Map<String, Long> errors, double throughput,
                          double throughputPerClient, LatencySummary latencyMs, LatencySummary serviceTimeMs,
                          LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
-                         Machine machine, Network network, GcAnalysis gc, Harness harness,
-                         Map<String, Sut> processes, Warmup warmup, Map<String, Kind> byKind) {
+                         Machine machine, Network network, GcAnalysis gc,
+                         @JsonAlias("harness") PerClient perClient, Map<String, Sut> processes, Warmup warmup,
+                         Map<String, Kind> byKind, Map<String, SipLoadFigures> loads) {
 
     /**
      * @param processes every process perflab started for the run, by name: {@code sut} (the same figures as the
      *                  top-level {@code sut}) and the workload's companions ({@code backend}); empty when the
      *                  server is not perflab's (drive)
+     * @param perClient the closed model seen per client (read as {@code harness} from summaries before it was renamed)
+     * @param loads     the SIPp load sources' figures in the measured window, by name; empty when the workload has none
      */
     public RunSummary {
         processes = processes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(processes));
+        loads = loads == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(loads));
     }
 
     /** The companions' figures by name: every process but the SUT. */
@@ -126,13 +131,16 @@ public record RunSummary(String workload, String stack, String operation, String
     }
 
     /**
-     * The CXF performance harness's "Overall Test Result" figures, with the harness's meaning.
+     * The closed model seen from one client, as a harness that runs N client threads reports it (the CXF harness's
+     * "Overall Test Result", seed 001): every client runs the whole window, so these are the totals divided by
+     * the clients.
      *
      * @param throughputPerClient invocations / sum of the clients' measured seconds
-     * @param avgResponseTimeMs   sum of the clients' measured seconds / invocations
+     * @param avgResponseTimeMs   sum of the clients' measured seconds / invocations (the mean time a client
+     *                            spends per call, think time and queueing included)
      * @param runningSeconds      clients x measured seconds
      */
-    public record Harness(double throughputPerClient, double avgResponseTimeMs, long invocations,
+    public record PerClient(double throughputPerClient, double avgResponseTimeMs, long invocations,
                           double runningSeconds) {
     }
 

@@ -42,6 +42,24 @@ public interface Workload {
         return ServerSide.sutOnly(settings);
     }
 
+    /**
+     * SIPp instances that run beside the HTTP driver for the whole drive (a second load source, SIP peers the SUT
+     * calls); none by default.
+     *
+     * @param settings the {@link WorkloadSetting.Use#TRAFFIC} settings, checked, every default filled in
+     */
+    default List<SippLoad> sippLoads(Map<String, String> settings) {
+        return List.of();
+    }
+
+    /**
+     * Whether the console ends a run with the closed model seen per client, in the block a client-thread harness
+     * prints ("Overall Test Result": throughput per client, a client's mean time per call); off by default.
+     */
+    default boolean reportsPerClient() {
+        return false;
+    }
+
     default WorkloadSetting setting(String name) {
         return settings().stream().filter(s -> s.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("--" + name + " is not a setting of workload " + name()

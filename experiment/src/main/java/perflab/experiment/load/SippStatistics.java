@@ -1,5 +1,7 @@
 package perflab.experiment.load;
 
+import perflab.core.result.SipLoadFigures;
+import perflab.core.result.SipResponseTime;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -327,7 +329,7 @@ public final class SippStatistics {
                     ? "SIPp wrote no statistics row (" + file + ")"
                     : "no whole SIPp statistics period lies inside the window (its rows run from "
                     + instant(snapshots.get(0).epochMicros()) + " to " + instant(snapshots.get(snapshots.size() - 1).epochMicros()) + ")";
-            return new SipLoadFigures(from, to, 0, 0, 0, 0, 0, 0, 0, Map.of(), 0, 0, 0, 0, 0, Map.of(), 0, Map.of(), null, why);
+            return empty(start, end, why);
         }
         Snapshot a = snapshots.get(first);
         Snapshot b = snapshots.get(last);
@@ -359,6 +361,12 @@ public final class SippStatistics {
                 b.count("Retransmissions") - a.count("Retransmissions"), b.count("OutOfCallMsgs") - a.count("OutOfCallMsgs"),
                 b.count("DeadCallMsgs") - a.count("DeadCallMsgs"), others, maxCurrent,
                 responseTimes(first, last), callLengthMean(first, last), note);
+    }
+
+    /** No figures for [start, end], and why. */
+    public static SipLoadFigures empty(Instant start, Instant end, String why) {
+        return new SipLoadFigures(SipSecond.micros(start), SipSecond.micros(end), 0, 0, 0, 0, 0, 0, 0, Map.of(), 0, 0,
+                0, 0, 0, Map.of(), 0, Map.of(), null, why);
     }
 
     private static final List<String> KNOWN = List.of("IncomingCall", "OutgoingCall", "TotalCallCreated", "SuccessfulCall",

@@ -1,5 +1,7 @@
 package perflab.experiment.load;
 
+import perflab.core.result.SipLoadFigures;
+import perflab.core.result.SipResponseTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

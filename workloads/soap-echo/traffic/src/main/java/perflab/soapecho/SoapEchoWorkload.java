@@ -39,6 +39,12 @@ public final class SoapEchoWorkload implements Workload {
         return "soap-echo";
     }
 
+    /** The CXF harness ends each run with its per-client "Overall Test Result" block; so does this workload. */
+    @Override
+    public boolean reportsPerClient() {
+        return true;
+    }
+
     @Override
     public String description() {
         return "Apache CXF performance harness: SOAP 1.1 doc/literal echo (PerfService, SoapHttpDocLitPort)";

@@ -1,4 +1,4 @@
-package perflab.experiment.load;
+package perflab.core.result;
 
 import java.util.Collections;
 import java.util.Map;
@@ -6,7 +6,7 @@ import java.util.TreeMap;
 
 /**
  * A SIPp load source's figures over a measured window, for summary.json's {@code loads.<name>}. Only SIPp
- * statistics periods that lie wholly inside the window count (see {@link SippStatistics#figures}); {@code seconds}
+ * statistics periods that lie wholly inside the window count (see perflab.experiment.load.SippStatistics#figures); {@code seconds}
  * is the span they cover, and every rate is divided by it, not by the window's length.
  *
  * @param failedByReason    failed calls by SIPp's reason, its column name without "Failed" (MaxUDPRetrans,

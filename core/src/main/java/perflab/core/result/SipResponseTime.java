@@ -1,4 +1,4 @@
-package perflab.experiment.load;
+package perflab.core.result;
 
 /**
  * One SIPp response-time measure (an "rtd" of the scenario, "1" in the built-in ones) over a window, in ms.

@@ -1,0 +1,70 @@
+package perflab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The second-load-source example (test-workloads/ring) through `perflab run`: SIPp (CI installs sip-tester) calls
+ * the SUT's announced SIP port for the whole drive beside the HTTP driver, and its calls are cut to the same
+ * measured window: summary.json's loads.calls, its CPU under processes, its seconds in timeseries-loads.csv.
+ */
+class RingWorkloadIT {
+    private static final String RING = PerflabProcess.home().resolve("test-workloads/ring/target/stack") + "/*";
+
+    @TempDir
+    Path work;
+
+    @Test
+    void sippCallsBesideTheHttpDriverAreCutToTheMeasuredWindow() throws Exception {
+        Path out = work.resolve("ring");
+        try (PerflabProcess p = PerflabProcess.startWith(work, RING, "run", "ring", "--clients", "2",
+                "--call-rate", "50", "--warmup", "3s", "--duration", "6s", "--heap", "64m", "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
+            assertTrue(p.out().contains("sip calls"), p.out());
+        }
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
+        JsonNode calls = summary.get("loads").get("calls");
+        assertEquals(0, calls.get("failedCalls").asLong(), calls.toString());
+        // whole SIPp seconds inside a 6 s window: at least 3 of them, at about 50 calls each (a busy machine
+        // delays SIPp's ticks, so the band is wide)
+        assertTrue(calls.get("seconds").asDouble() >= 3 && calls.get("seconds").asDouble() <= 6.5, calls.toString());
+        double rate = calls.get("callsPerSecond").asDouble();
+        assertTrue(rate > 25 && rate < 75, "SIPp was asked for 50 calls/s: " + calls);
+        assertTrue(calls.get("successfulCalls").asLong() > 0, calls.toString());
+        assertTrue(calls.get("responseTimesMs").get("1").get("count").asLong() > 0, calls.toString());
+        assertTrue(summary.get("processes").get("calls").get("cpuSeconds").asDouble() >= 0, summary.get("processes").toString());
+
+        JsonNode processes = new ObjectMapper().readTree(out.resolve("run.json").toFile()).get("processes");
+        int sipPort = processes.get("sut").get("ports").get("sip").asInt();
+        assertTrue(processes.get("calls").get("command").toString().contains("\"127.0.0.1:" + sipPort + "\""),
+                processes.toString());
+        assertEquals(0, processes.get("calls").get("exitStatus").asInt(), "SIPp stopped by perflab ends with 0: " + processes);
+
+        List<String> rows = Files.readAllLines(out.resolve("timeseries-loads.csv"));
+        assertTrue(rows.get(0).startsWith("second,phase,epochMs,load,callsPerSecond,"), rows.get(0));
+        long measuredRows = rows.stream().filter(r -> r.contains(",measure,") && r.contains(",calls,")).count();
+        assertEquals(calls.get("periods").asLong(), measuredRows, "the window's figures are made of its measured rows");
+        assertTrue(rows.stream().anyMatch(r -> r.contains(",warmup,")), "SIPp runs through the warm-up too");
+        assertTrue(Files.readString(out.resolve("report.html")).contains("SIP load sources"));
+    }
+
+    @Test
+    void aSippLoadCannotRunAgainstAGivenTarget() throws Exception {
+        try (PerflabProcess p = PerflabProcess.startWith(work, RING, "drive", "ring", "--target", "http://127.0.0.1:9")) {
+            assertEquals(2, p.await(Duration.ofSeconds(60)));
+            assertEquals("perflab: SIPp load calls needs {sut.sip}, a port of the server side perflab starts: it cannot "
+                    + "run with --target\n", p.err());
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package perflab.core.workload;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A SIPp instance a workload runs beside perflab's HTTP driver for the whole drive: a second load source (SIP calls
+ * to the SUT) or a SIP peer the SUT calls (a phone, a notifier). perflab starts it once the server side is ready,
+ * before the HTTP driver, on a UDP port it chooses, stops it when the drive ends, samples its CPU like a companion's
+ * ({@code processes.<name>}) and cuts its statistics to the driver's measured window: summary.json's
+ * {@code loads.<name>}, timeseries-loads.csv and the report.
+ *
+ * <p>The target and the extra options may name a port a process of the server side announced:
+ * {@code 127.0.0.1:{sut.sip}}.
+ *
+ * @param name           a short name: its key under {@code loads} and {@code processes}, its files' prefix
+ * @param scenario       a scenario built into SIPp ({@code uac}, {@code uas}, ...) or a scenario file's path
+ *                       relative to perflab's home ({@code workloads/voicemail/sipp/phone.xml})
+ * @param target         {@code host:port} it sends its calls to; null for one that only answers
+ * @param callsPerSecond new calls per second; 0 for one that only answers
+ * @param maxOpenCalls   most calls open at once (SIPp's -l); 0 for SIPp's default
+ * @param extra          further SIPp options the scenario needs ({@code -aa}, {@code -inf FILE}, ...)
+ */
+public record SippLoad(String name, String scenario, String target, double callsPerSecond, int maxOpenCalls,
+                       List<String> extra) {
+    public SippLoad {
+        Objects.requireNonNull(name);
+        Objects.requireNonNull(scenario);
+        if (!name.matches("[a-z][a-z0-9-]*") || name.equals("sut") || name.equals("driver")) {
+            throw new IllegalArgumentException("a SIPp load's name is a lower-case word other than sut and driver, got '" + name + "'");
+        }
+        if (!(callsPerSecond >= 0) || Double.isInfinite(callsPerSecond)) {
+            throw new IllegalArgumentException("SIPp load " + name + ": calls per second must be 0 or more, got " + callsPerSecond);
+        }
+        if ((target == null) != (callsPerSecond == 0)) {
+            throw new IllegalArgumentException("SIPp load " + name + ": one that places calls needs a target and a rate, one that answers neither");
+        }
+        if (maxOpenCalls < 0) {
+            throw new IllegalArgumentException("SIPp load " + name + ": the open-call limit must be 0 (SIPp's default) or more");
+        }
+        extra = List.copyOf(extra);
+    }
+
+    /** A SIPp that calls {@code target} at {@code callsPerSecond}. */
+    public static SippLoad calls(String name, String scenario, String target, double callsPerSecond, int maxOpenCalls,
+                                 List<String> extra) {
+        return new SippLoad(name, scenario, Objects.requireNonNull(target), callsPerSecond, maxOpenCalls, extra);
+    }
+
+    /** A SIPp that only answers (a phone the SUT calls). */
+    public static SippLoad answers(String name, String scenario, List<String> extra) {
+        return new SippLoad(name, scenario, null, 0, 0, extra);
+    }
+
+    public boolean placesCalls() {
+        return target != null;
+    }
+}

@@ -1,0 +1,287 @@
+package perflab.experiment;
+
+import perflab.core.result.SipLoadFigures;
+import perflab.core.workload.SippLoad;
+import perflab.experiment.load.SipSecond;
+import perflab.experiment.load.SippCommand;
+import perflab.experiment.load.SippProcess;
+import perflab.experiment.load.SippScenario;
+import perflab.experiment.load.SippStatistics;
+
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+
+/**
+ * The SIPp instances of one run ({@link SippLoad}s a workload declares): planned and checked before anything
+ * starts, started once the server side is ready (each on a UDP port chosen here, each waited for until it has
+ * bound it), stopped when the drive ends, and read back: their figures over the measured window for
+ * summary.json's {@code loads}, and their periods for timeseries-loads.csv.
+ */
+final class SippLoads implements AutoCloseable {
+    static final String SECONDS_CSV = "timeseries-loads.csv";
+    /** A SIPp that only answers stops at this many calls: never, in a run. */
+    private static final long ANSWERER_MAX_CALLS = 1_000_000_000L;
+    /** SIPp writes its -trace_rtt file every this many calls (and at exit). */
+    private static final int RTT_FLUSH_CALLS = 100;
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+
+    /** A load with its scenario checked and its target split into host and port (either may name a port). */
+    private record Planned(SippLoad load, SippScenario scenario, String host, String port) {
+    }
+
+    private record Started(Planned plan, SippProcess process) {
+    }
+
+    private final List<Planned> planned;
+    private final String executable;
+    private final List<Started> started = new ArrayList<>();
+
+    private SippLoads(List<Planned> planned, String executable) {
+        this.planned = planned;
+        this.executable = executable;
+    }
+
+    /**
+     * Checks the loads; throws IllegalArgumentException with a one-line reason: SIPp not installed, a scenario
+     * file missing, a target that is not host:port, a port reference to no process of the server side.
+     *
+     * @param processes the names of the processes the server side starts; empty when perflab starts none (--target)
+     */
+    static SippLoads plan(List<SippLoad> loads, Path perflabHome, Set<String> processes) {
+        if (loads.isEmpty()) {
+            return new SippLoads(List.of(), null);
+        }
+        String executable = SippCommand.installedExecutable().map(Path::toString).orElseThrow(() ->
+                new IllegalArgumentException("this workload runs SIPp (load " + loads.get(0).name()
+                        + ") and sipp is not installed: install the Debian package sip-tester"));
+        List<Planned> planned = new ArrayList<>();
+        for (SippLoad load : loads) {
+            SippScenario scenario = SippScenario.BUILT_IN.contains(load.scenario()) ? SippScenario.builtIn(load.scenario())
+                    : scenarioFile(load, perflabHome);
+            String host = null;
+            String port = null;
+            if (load.placesCalls()) {
+                int colon = load.target().lastIndexOf(':');
+                if (colon <= 0 || colon == load.target().length() - 1) {
+                    throw new IllegalArgumentException("SIPp load " + load.name() + ": target '" + load.target()
+                            + "' is not host:port (127.0.0.1:{sut.sip})");
+                }
+                host = load.target().substring(0, colon);
+                port = load.target().substring(colon + 1);
+            }
+            List<String> words = new ArrayList<>(load.extra());
+            if (port != null) {
+                words.add(port);
+            }
+            for (String word : words) {
+                Matcher m = ServerLaunch.PORT_REFERENCE.matcher(word);
+                while (m.find()) {
+                    if (!processes.contains(m.group(1))) {
+                        throw new IllegalArgumentException("SIPp load " + load.name() + " needs " + m.group() + ", "
+                                + (processes.isEmpty() ? "a port of the server side perflab starts: it cannot run with --target"
+                                : "but the server side starts no process named " + m.group(1)));
+                    }
+                }
+            }
+            planned.add(new Planned(load, scenario, host, port));
+        }
+        if (planned.stream().map(p -> p.load().name()).distinct().count() != planned.size()) {
+            throw new IllegalArgumentException("two SIPp loads have the same name");
+        }
+        return new SippLoads(List.copyOf(planned), executable);
+    }
+
+    private static SippScenario scenarioFile(SippLoad load, Path perflabHome) {
+        try {
+            return SippScenario.file(perflabHome.resolve(load.scenario()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("SIPp load " + load.name() + ": " + e.getMessage());
+        }
+    }
+
+    boolean isEmpty() {
+        return planned.isEmpty();
+    }
+
+    /** The names, in start order. */
+    List<String> names() {
+        return planned.stream().map(p -> p.load().name()).toList();
+    }
+
+    /**
+     * Starts every SIPp, in order, each bound before the next starts; if one fails, those started are stopped.
+     *
+     * @param ports the ports the server side's processes announced, by process and port name
+     * @param bound how long the drive can last at most: SIPp's own -timeout, so that it ends even if perflab dies
+     */
+    void start(Path runDir, Map<String, Map<String, Integer>> ports, Duration bound) throws RunFailure {
+        try {
+            for (Planned p : planned) {
+                SippCommand command = command(p, runDir, ports, bound);
+                SippProcess process = SippProcess.start(command, runDir, p.load().name());
+                started.add(new Started(p, process));
+                process.awaitStarted(START_TIMEOUT);
+            }
+        } catch (IOException | RuntimeException e) {
+            stop(Duration.ofSeconds(5));
+            throw new RunFailure("SIPp load: " + e.getMessage());
+        }
+    }
+
+    private SippCommand command(Planned p, Path runDir, Map<String, Map<String, Integer>> ports, Duration bound)
+            throws IOException {
+        SippLoad load = p.load();
+        long seconds = Math.max(1, bound.toSeconds());
+        SippCommand.Builder b = SippCommand.builder(p.scenario()).executable(executable).localPort(freeUdpPort())
+                .timeout(Duration.ofSeconds(seconds)).files(runDir, load.name())
+                // every response time, so the window has percentiles, not only SIPp's per-period means
+                .traceResponseTimes(RTT_FLUSH_CALLS)
+                .extra(ServerLaunch.resolve(load.extra(), ports).toArray(String[]::new));
+        if (load.placesCalls()) {
+            int port;
+            try {
+                port = Integer.parseInt(ServerLaunch.resolve(List.of(p.port()), ports).get(0));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("SIPp load " + load.name() + ": target port '" + p.port() + "' is not a number");
+            }
+            // -m bounds the work: every call the rate can place in the bound, and a little more
+            b.target(p.host(), port).rate(load.callsPerSecond())
+                    .maxCalls((long) Math.ceil(load.callsPerSecond() * seconds * 1.1) + 1);
+        } else {
+            b.maxCalls(ANSWERER_MAX_CALLS);
+        }
+        if (load.maxOpenCalls() > 0) {
+            b.callLimit(load.maxOpenCalls());
+        }
+        return b.build();
+    }
+
+    /** A UDP port free a moment ago; SIPp binds it next, and a clash shows as SIPp's exit before it started. */
+    private static int freeUdpPort() throws IOException {
+        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Pids by name: what the monitor samples beside the server side. */
+    Map<String, Long> pids() {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        started.forEach(s -> pids.put(s.plan().load().name(), s.process().pid()));
+        return pids;
+    }
+
+    /** The UDP port each SIPp bound, as {@code sip} (run.json). */
+    Map<String, Map<String, Integer>> ports() {
+        Map<String, Map<String, Integer>> ports = new LinkedHashMap<>();
+        started.forEach(s -> ports.put(s.plan().load().name(), Map.of("sip", s.process().command().localPort())));
+        return ports;
+    }
+
+    /** The command lines as run (run.json). */
+    Map<String, List<String>> commands() {
+        Map<String, List<String>> commands = new LinkedHashMap<>();
+        started.forEach(s -> commands.put(s.plan().load().name(), s.process().command().arguments()));
+        return commands;
+    }
+
+    /** Exit status by name while it runs (null) or once it has ended by itself. */
+    Map<String, Integer> exitCodes() {
+        Map<String, Integer> codes = new LinkedHashMap<>();
+        started.forEach(s -> codes.put(s.plan().load().name(), s.process().exitCode()));
+        return codes;
+    }
+
+    /** For each SIPp that has ended by itself while the drive ran: which, and why (SIPp's own words). */
+    List<String> endedEarly() {
+        return started.stream().filter(s -> !s.process().alive())
+                .map(s -> "SIPp " + s.plan().load().name() + " ended before the drive did: " + s.process().exitExplanation())
+                .toList();
+    }
+
+    /** Stops every SIPp (no new call; those open finish within {@code grace}); exit status by name. */
+    Map<String, Integer> stop(Duration grace) {
+        Map<String, Integer> codes = new LinkedHashMap<>();
+        for (Started s : started) {
+            codes.put(s.plan().load().name(), s.process().stop(grace));
+        }
+        return codes;
+    }
+
+    /**
+     * Each load's figures over [from, to]: its statistics periods that lie wholly inside. A load whose file
+     * cannot be read gets empty figures with the reason as their note, never a failed run.
+     */
+    Map<String, SipLoadFigures> figures(Instant from, Instant to) {
+        Map<String, SipLoadFigures> figures = new LinkedHashMap<>();
+        for (Started s : started) {
+            SipLoadFigures f;
+            try {
+                f = s.process().statistics().figures(from, to);
+            } catch (IOException | RuntimeException e) {
+                f = SippStatistics.empty(from, to, "SIPp's statistics could not be read: " + e.getMessage());
+            }
+            figures.put(s.plan().load().name(), f);
+        }
+        return figures;
+    }
+
+    /**
+     * timeseries-loads.csv: one row per load and SIPp period, with its phase in the driver's run ({@code measure}
+     * when it lies wholly inside the measured window, {@code warmup} when it starts before, {@code after}) and
+     * {@code second} counted from the drive's start like timeseries.csv's. One response-time column per rtd any
+     * load reported.
+     */
+    void writeSeconds(Path file, long driveStartMs, long measureStartMs, long measureEndMs) throws IOException {
+        Map<String, List<SipSecond>> rows = new LinkedHashMap<>();
+        Set<String> rtds = new TreeSet<>();
+        for (Started s : started) {
+            List<SipSecond> seconds;
+            try {
+                seconds = s.process().statistics().seconds();
+            } catch (IOException | RuntimeException e) {
+                seconds = List.of(); // figures() says why in summary.json
+            }
+            rows.put(s.plan().load().name(), seconds);
+            seconds.forEach(r -> rtds.addAll(r.responseTimeMeanMs().keySet()));
+        }
+        StringBuilder out = new StringBuilder("second,phase,epochMs,load,callsPerSecond,callsCreated,successfulCalls,"
+                + "failedCalls,retransmissions,currentCalls");
+        rtds.forEach(rtd -> out.append(",rtd").append(rtd).append("MeanMs"));
+        out.append('\n');
+        rows.forEach((name, seconds) -> {
+            for (SipSecond r : seconds) {
+                long at = r.epochMs();
+                // "measure" for exactly the periods the window's figures are made of (wholly inside it)
+                String phase = r.inside(Instant.ofEpochMilli(measureStartMs), Instant.ofEpochMilli(measureEndMs)) ? "measure"
+                        : r.startEpochMicros() < measureStartMs * 1000 ? "warmup" : "after";
+                out.append(String.format(Locale.ROOT, "%d,%s,%d,%s,%.2f,%d,%d,%d,%d,%d",
+                        Math.max(0, Math.round((at - driveStartMs) / 1000.0)), phase, at, name, r.callsPerSecond(),
+                        r.callsCreated(), r.successfulCalls(), r.failedCalls(), r.retransmissions(), r.currentCalls()));
+                for (String rtd : rtds) {
+                    Double mean = r.responseTimeMeanMs().get(rtd);
+                    out.append(',').append(mean == null ? "" : String.format(Locale.ROOT, "%.3f", mean));
+                }
+                out.append('\n');
+            }
+        });
+        perflab.core.result.AtomicFiles.write(file, out.toString());
+    }
+
+    @Override
+    public void close() {
+        stop(Duration.ofSeconds(5));
+    }
+}
