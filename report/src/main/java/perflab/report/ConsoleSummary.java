@@ -48,11 +48,15 @@ public final class ConsoleSummary {
                     sut.threads() == null ? "?" : sut.threads().toString());
         }
         s.companions().forEach((name, companion) -> {
+            SipLoadFigures load = s.loads().get(name);
             if (companion.cpuSeconds() != null) {
-                row(out, name, "pid %d: cpu %.2f s (%.1f%% of one core), %.1f µs/request; rss %.1f MB, %s threads "
+                // a SIPp load's cost is per call it made, not per HTTP request of the driver
+                String cost = load == null ? String.format(Locale.ROOT, "%.1f µs/request", nan(companion.cpuMicrosPerRequest()))
+                        : load.callsCreated() > 0 ? String.format(Locale.ROOT, "%.1f µs/call",
+                        companion.cpuSeconds() * 1e6 / load.callsCreated()) : "no calls";
+                row(out, name, "pid %d: cpu %.2f s (%.1f%% of one core), %s; rss %.1f MB, %s threads "
                                 + "(not in the sut figures)", companion.pid(), companion.cpuSeconds(), companion.cpuPercent(),
-                        nan(companion.cpuMicrosPerRequest()), nan(companion.rssMb()),
-                        companion.threads() == null ? "?" : companion.threads().toString());
+                        cost, nan(companion.rssMb()), companion.threads() == null ? "?" : companion.threads().toString());
             }
             jit(out, name + " jit", companion);
         });
