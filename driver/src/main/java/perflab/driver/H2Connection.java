@@ -3,8 +3,6 @@ package perflab.driver;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -32,12 +30,11 @@ import perflab.core.traffic.Request;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One h2c connection (HTTP/2 over cleartext, prior knowledge) and the clients that share it, each with at
  * most one stream in flight. It outlives its channels: after a close, a failure or the connection policy's
- * last stream it connects again.
+ * last stream it connects again (its {@link Reconnector}, as HTTP/1.1's).
  *
  * <p>Per channel: the client preface and SETTINGS (Netty's {@link Http2ConnectionHandler}), then nothing is
  * sent until the server's SETTINGS arrive, so that its stream limit is known; a server that closes or stays
@@ -61,7 +58,7 @@ import java.util.concurrent.TimeUnit;
  * stream ids run out. If the server allows fewer concurrent streams than the connection has clients, only
  * that many of them have a request in flight at a time.
  */
-final class H2Connection implements DriverConnection, ChannelFutureListener {
+final class H2Connection implements DriverConnection, Reconnector.Owner {
     private static final int DISCONNECTED = 0;
     private static final int CONNECTING = 1;
     private static final int HANDSHAKE = 2;
@@ -79,10 +76,9 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
     private final DriverLoop loop;
     private final MeasurementWindow window;
     private final LoopStats stats;
-    private final ConnectionPolicy policy;
+    private final Reconnector reconnector;
     private final List<H2Client> clients = new ArrayList<>();
     private final H2Response response = new H2Response();
-    private final Runnable connectTask = this::connect;
     private final Runnable drainedTask = this::closeIfDrained;
     private final ChannelHandler sentBytes = new SentBytes();
     private final ChannelHandler initializer = new ChannelInitializer<Channel>() {
@@ -92,16 +88,10 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         }
     };
     private final String handshakeTimeoutMessage;
-    private Bootstrap bootstrap;
 
-    private Channel channel;
     private Session session;
     private int state = DISCONNECTED;
-    private long connectStartNanos;
     private long lastReadNanos;
-    private long backoffNanos = ClientConnection.MIN_BACKOFF_NANOS;
-    private int streamsOnConnection;
-    private int completedOnConnection;
     private int inFlight;
     private int rotation;
     private boolean pingOutstanding;
@@ -113,7 +103,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         this.loop = loop;
         this.window = loop.window;
         this.stats = loop.stats;
-        this.policy = policy;
+        this.reconnector = new Reconnector(loop, policy, this);
         this.handshakeTimeoutMessage = "no HTTP/2 SETTINGS from the server within " + loop.timeoutNanos / 1_000_000
                 + " ms of connecting (does it speak h2c with prior knowledge?)";
     }
@@ -128,11 +118,11 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
     }
 
     void bootstrap(Bootstrap bootstrap) {
-        this.bootstrap = bootstrap;
+        reconnector.bootstrap(bootstrap);
     }
 
     long connectStartNanos() {
-        return connectStartNanos;
+        return reconnector.connectStartNanos();
     }
 
     boolean canStartStream() {
@@ -143,37 +133,22 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
 
     @Override
     public void connect() {
-        if (state == CLOSED || !window.sending()) {
+        if (!reconnector.mayConnect()) {
             return;
         }
         state = CONNECTING;
         session = null;
         closeReason = null;
-        connectStartNanos = System.nanoTime();
-        ChannelFuture f = bootstrap.connect();
-        channel = f.channel();
-        f.addListener(this);
+        reconnector.dial();
     }
 
     @Override
-    public void operationComplete(ChannelFuture f) {
-        if (f.channel() != channel || state != CONNECTING) {
-            return; // an attempt we have given up on
-        }
-        if (f.isSuccess()) {
-            state = HANDSHAKE;
-            session = (Session) f.channel().pipeline().get(SESSION);
-            streamsOnConnection = 0;
-            completedOnConnection = 0;
-            inFlight = 0;
-            pingOutstanding = false;
-            lastReadNanos = System.nanoTime();
-        } else {
-            channel = null;
-            state = DISCONNECTED;
-            connectFailed(window.wantsErrorSamples() ? Client.describe(f.cause()) : null);
-            reconnect(true);
-        }
+    public void connected() {
+        state = HANDSHAKE;
+        session = (Session) reconnector.channel().pipeline().get(SESSION);
+        inFlight = 0;
+        pingOutstanding = false;
+        lastReadNanos = System.nanoTime();
     }
 
     /** The server's first SETTINGS: streams may start. */
@@ -191,8 +166,13 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         }
     }
 
-    /** Every client of the connection fails the request it would have sent (per the load model). */
-    private void connectFailed(String message) {
+    /**
+     * The connection could not be opened (refused, or no SETTINGS): every client fails the request it would have
+     * sent (per the load model).
+     */
+    @Override
+    public void connectFailed(String message) {
+        state = DISCONNECTED;
         if (!window.sending()) {
             return;
         }
@@ -202,22 +182,9 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         }
     }
 
-    private void reconnect(boolean backoff) {
-        if (state == CLOSED || !window.sending()) {
-            return;
-        }
-        if (backoff) {
-            loop.eventLoop.schedule(connectTask, backoffNanos, TimeUnit.NANOSECONDS);
-            backoffNanos = Math.min(backoffNanos * 2, ClientConnection.MAX_BACKOFF_NANOS);
-        } else {
-            connect();
-        }
-    }
-
     /** Leaves the current channel: what is in flight fails with {@code kind}; then connects again. */
     private void closeAndReconnect(boolean backoff, ErrorKind kind, String message) {
-        Channel ch = channel;
-        channel = null;
+        Channel ch = reconnector.leave();
         session = null;
         if (state != CLOSED) {
             state = DISCONNECTED;
@@ -226,7 +193,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         if (ch != null) {
             ch.close();
         }
-        reconnect(backoff);
+        reconnector.reconnect(backoff);
     }
 
     private void failInFlight(ErrorKind kind, String message) {
@@ -249,16 +216,16 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
 
     /** The current channel closed under us. */
     private void channelClosed(int stateBefore) {
-        channel = null;
+        reconnector.leave();
         session = null;
         if (stateBefore == HANDSHAKE) {
             connectFailed(window.wantsErrorSamples() ? "the server closed the connection before its HTTP/2 SETTINGS"
                     + (closeReason == null ? "" : " (" + closeReason + ")") + "; does it speak h2c with prior knowledge?" : null);
-            reconnect(true);
+            reconnector.reconnect(true);
             return;
         }
         failInFlight(ErrorKind.IO, closeMessage());
-        reconnect(completedOnConnection == 0);
+        reconnector.reconnect(reconnector.unanswered());
     }
 
     private String closeMessage() {
@@ -274,10 +241,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         for (int i = 0; i < clients.size(); i++) {
             clients.get(i).clearResponse();
         }
-        if (channel != null) {
-            channel.close();
-            channel = null;
-        }
+        reconnector.shutdown();
         session = null;
     }
 
@@ -308,8 +272,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
             s.encoder().writeData(ctx, id, data, 0, true, ctx.newPromise());
         }
         client.sent(System.nanoTime(), freeSince, 0); // bytes are counted on the wire by SentBytes
-        streamsOnConnection++;
-        if (policy.lastOnConnection(streamsOnConnection) || streamsOnConnection >= MAX_STREAMS_PER_CONNECTION) {
+        if (reconnector.startRequest() || reconnector.requests() >= MAX_STREAMS_PER_CONNECTION) {
             state = DRAINING;
         }
         s.flushSoon();
@@ -321,10 +284,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         boolean ok = c.complete(now, response.set(c.responseHeaders, c.status, body));
         response.clear();
         c.clearResponse();
-        completedOnConnection++;
-        if (ok) {
-            backoffNanos = ClientConnection.MIN_BACKOFF_NANOS;
-        }
+        reconnector.responded(ok);
     }
 
     /** The client's stream is closed, answered or not: the client goes on, or the connection retires. */
@@ -346,14 +306,13 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
     @Override
     public void checkTimeouts(long now) {
         long timeout = loop.timeoutNanos;
-        if (state == HANDSHAKE && now - connectStartNanos >= timeout) {
-            Channel ch = channel;
-            channel = null;
+        if (state == HANDSHAKE && now - reconnector.connectStartNanos() >= timeout) {
+            Channel ch = reconnector.leave();
             session = null;
             state = DISCONNECTED;
             ch.close();
             connectFailed(window.wantsErrorSamples() ? handshakeTimeoutMessage : null);
-            reconnect(true);
+            reconnector.reconnect(true);
             return;
         }
         if (state != READY && state != DRAINING) {
@@ -425,7 +384,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         }
 
         boolean current() {
-            return ctx != null && ctx.channel() == channel;
+            return ctx != null && ctx.channel() == reconnector.channel();
         }
 
         /** Within a read, the flush waits for the read's end, so responses read together send together. */
@@ -652,7 +611,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
     private final class SentBytes extends ChannelOutboundHandlerAdapter {
         @Override
         public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-            if (msg instanceof ByteBuf b && ctx.channel() == channel) {
+            if (msg instanceof ByteBuf b && ctx.channel() == reconnector.channel()) {
                 stats.sent(window.phase(), b.readableBytes());
             }
             ctx.write(msg, promise);
