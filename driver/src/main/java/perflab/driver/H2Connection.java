@@ -20,8 +20,6 @@ import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Exception;
-import io.netty.handler.codec.http2.Http2FrameAdapter;
-import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.UniformStreamByteDistributor;
@@ -40,17 +38,17 @@ import java.util.List;
  * sent until the server's SETTINGS arrive, so that its stream limit is known; a server that closes or stays
  * silent instead fails like a refused connect ({@code connect}). Each request is one stream: HEADERS (the
  * template's header block, built once) and a DATA frame with the template's body and the id written in.
- * The response's HEADERS and DATA are read by {@link Frames}; a body in one DATA frame is checked in place,
+ * The response's HEADERS and DATA are read by {@link H2Frames}; a body in one DATA frame is checked in place,
  * one in several frames is aggregated for the client.
  *
  * <p>Failures: a stream the server resets (RST_STREAM) or drops (GOAWAY below it, or the connection closes)
  * fails as {@code io}. After a GOAWAY no new stream starts; the connection reconnects once its streams are
  * done. A stream without a complete response after the timeout fails as {@code timeout} and is reset
  * (RST_STREAM CANCEL), and its client goes on over the same connection: a slow answer to one request is no
- * reason to drop the others. The connection itself is judged stuck only when it is silent: if nothing at all
- * (no frame of any stream) has been read on it for a whole timeout when a stream times out, the driver sends
- * a PING, and if nothing, not even the PING's answer, arrives within another timeout, every stream in flight
- * on it fails as {@code timeout} and the connection is closed and opened again.
+ * reason to drop the others. The connection itself is judged stuck only when it is silent ({@link H2Liveness}):
+ * if nothing at all (no frame of any stream) has been read on it for a whole timeout when a stream times out,
+ * the driver sends a PING, and if nothing, not even the PING's answer, arrives within another timeout, every
+ * stream in flight on it fails as {@code timeout} and the connection is closed and opened again.
  *
  * <p>Connection policy: {@code --keepalive N} means N streams per connection: after the N-th stream starts, no
  * new one does, and once the last response arrives a new connection is opened ({@code off} = one stream per
@@ -77,6 +75,7 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
     private final MeasurementWindow window;
     private final LoopStats stats;
     private final Reconnector reconnector;
+    private final H2Liveness liveness;
     private final List<H2Client> clients = new ArrayList<>();
     private final H2Response response = new H2Response();
     private final Runnable drainedTask = this::closeIfDrained;
@@ -91,11 +90,8 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
 
     private Session session;
     private int state = DISCONNECTED;
-    private long lastReadNanos;
     private int inFlight;
     private int rotation;
-    private boolean pingOutstanding;
-    private long pingSentNanos;
     /** Why the current channel is going away (GOAWAY, a protocol error), for the error samples. */
     private String closeReason;
 
@@ -104,6 +100,7 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
         this.window = loop.window;
         this.stats = loop.stats;
         this.reconnector = new Reconnector(loop, policy, this);
+        this.liveness = new H2Liveness(loop.timeoutNanos);
         this.handshakeTimeoutMessage = "no HTTP/2 SETTINGS from the server within " + loop.timeoutNanos / 1_000_000
                 + " ms of connecting (does it speak h2c with prior knowledge?)";
     }
@@ -147,8 +144,14 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
         state = HANDSHAKE;
         session = (Session) reconnector.channel().pipeline().get(SESSION);
         inFlight = 0;
-        pingOutstanding = false;
-        lastReadNanos = System.nanoTime();
+        liveness.connected(System.nanoTime());
+    }
+
+    /** A SETTINGS frame from the server on {@code s}: the first one makes the connection ready. */
+    void settingsRead(Session s) {
+        if (s.current() && state == HANDSHAKE) {
+            ready();
+        }
     }
 
     /** The server's first SETTINGS: streams may start. */
@@ -279,7 +282,7 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
     }
 
     /** The stream's response is complete: the check and the statistics (the stream closes right after). */
-    private void finish(H2Client c, ByteBuf body) {
+    void finish(H2Client c, ByteBuf body) {
         long now = System.nanoTime();
         boolean ok = c.complete(now, response.set(c.responseHeaders, c.status, body));
         response.clear();
@@ -319,15 +322,11 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
             return;
         }
         Session s = session;
-        if (pingOutstanding) {
-            if (lastReadNanos - pingSentNanos >= 0) {
-                pingOutstanding = false; // the connection answered
-            } else if (now - pingSentNanos >= timeout) {
-                closeAndReconnect(false, ErrorKind.TIMEOUT, window.wantsErrorSamples() ? "the connection was closed as "
-                        + "stuck: nothing received on it, not even the answer to a PING, for over " + timeout / 1_000_000
-                        + " ms" : null);
-                return;
-            }
+        if (liveness.stuck(now)) {
+            closeAndReconnect(false, ErrorKind.TIMEOUT, window.wantsErrorSamples() ? "the connection was closed as "
+                    + "stuck: nothing received on it, not even the answer to a PING, for over " + timeout / 1_000_000
+                    + " ms" : null);
+            return;
         }
         boolean any = false;
         for (int i = 0; i < clients.size(); i++) {
@@ -344,10 +343,8 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
                 }
             }
         }
-        if (any && !pingOutstanding && now - lastReadNanos >= timeout) {
+        if (any && liveness.pingDue(now)) {
             // Silent for a whole timeout: ask whether the connection is alive at all.
-            pingOutstanding = true;
-            pingSentNanos = now;
             s.encoder().writePing(s.ctx, false, now, s.ctx.newPromise());
         }
         if (any) {
@@ -369,7 +366,7 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
     }
 
     /** One channel's HTTP/2 state: Netty's connection handler, with this connection's frame and stream hooks. */
-    private final class Session extends Http2ConnectionHandler {
+    final class Session extends Http2ConnectionHandler {
         final Http2Connection.PropertyKey clientKey;
         ChannelHandlerContext ctx;
         private boolean reading;
@@ -379,7 +376,7 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
             super(decoder, encoder, settings);
             gracefulShutdownTimeoutMillis(0);
             clientKey = connection().newKey();
-            decoder.frameListener(new Frames(this));
+            decoder.frameListener(new H2Frames(H2Connection.this, this, window));
             connection().addListener(new Streams(this));
         }
 
@@ -430,7 +427,7 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
             if (current()) {
-                lastReadNanos = System.nanoTime();
+                liveness.read(System.nanoTime());
                 stats.received(window.phase(), ((ByteBuf) msg).readableBytes());
             }
             reading = true;
@@ -482,92 +479,6 @@ final class H2Connection implements DriverConnection, Reconnector.Owner {
                 closeReason = "HTTP/2 connection error: " + Client.describe(cause);
             }
             super.onConnectionError(ctx, outbound, cause, http2Ex);
-        }
-    }
-
-    /** Frames of one channel: the server's SETTINGS, and responses' HEADERS, DATA and RST_STREAM. */
-    private final class Frames extends Http2FrameAdapter {
-        private final Session s;
-
-        Frames(Session s) {
-            this.s = s;
-        }
-
-        @Override
-        public void onSettingsRead(ChannelHandlerContext ctx, Http2Settings settings) {
-            if (s.current() && state == HANDSHAKE) {
-                ready();
-            }
-        }
-
-        @Override
-        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
-                                  boolean endOfStream) {
-            H2Client c = s.clientOf(streamId);
-            if (c == null) {
-                return;
-            }
-            if (c.responseHeaders == null) {
-                int status = H2Response.status(headers);
-                if (status >= 100 && status < 200 && !endOfStream) {
-                    return; // an interim response (100 Continue): the real one follows
-                }
-                c.responseHeaders = headers;
-                c.status = status;
-            }
-            if (endOfStream) {
-                finish(c, c.body);
-            }
-        }
-
-        @Override
-        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int streamDependency,
-                                  short weight, boolean exclusive, int padding, boolean endOfStream) {
-            onHeadersRead(ctx, streamId, headers, padding, endOfStream);
-        }
-
-        @Override
-        public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
-            int processed = data.readableBytes() + padding; // consumed at once: the window reopens as we read
-            H2Client c = s.clientOf(streamId);
-            if (c == null) {
-                return processed;
-            }
-            if (endOfStream && c.body == null) {
-                finish(c, data); // the usual small response: one DATA frame, checked in place
-                return processed;
-            }
-            ByteBuf body = c.body;
-            if (body == null) {
-                body = ctx.alloc().heapBuffer(Math.max(4096, data.readableBytes() * 2));
-            } else if (body.writableBytes() < data.readableBytes()) {
-                if (body.readableBytes() + (long) data.readableBytes() > ResponseParser.MAX_BODY_BYTES) {
-                    s.resetStream(ctx, streamId, Http2Error.CANCEL.code(), ctx.newPromise());
-                    return processed;
-                }
-                ByteBuf bigger = ctx.alloc().heapBuffer(Math.max(body.capacity() * 2,
-                        body.readableBytes() + data.readableBytes()));
-                bigger.writeBytes(body);
-                body.release();
-                body = bigger;
-            }
-            body.writeBytes(data);
-            c.body = body;
-            if (endOfStream) {
-                finish(c, body);
-            }
-            return processed;
-        }
-
-        @Override
-        public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
-            H2Client c = s.clientOf(streamId);
-            if (c != null) {
-                Http2Error e = Http2Error.valueOf(errorCode);
-                c.fail(ErrorKind.IO, window.wantsErrorSamples() ? "the server reset the stream (RST_STREAM "
-                        + (e == null ? Long.toString(errorCode) : e.name()) + ")" : null);
-                c.clearResponse();
-            }
         }
     }
 
