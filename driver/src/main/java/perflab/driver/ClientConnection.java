@@ -3,8 +3,6 @@ package perflab.driver;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -12,45 +10,33 @@ import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Request;
 
-import java.util.concurrent.TimeUnit;
-
 /**
  * One HTTP/1.1 client: a small state machine over its current connection (disconnected, connecting, idle,
  * busy with one outstanding request). It outlives its connections: after a close, a failure or the
- * connection policy's last request it connects again. It is the only handler of its channel's pipeline and
- * reads raw bytes, framing responses with {@link ResponseParser}; events from an old channel are ignored.
+ * connection policy's last request it connects again (its {@link Reconnector}, as h2c's). It is the only
+ * handler of its channel's pipeline and reads raw bytes, framing responses with {@link ResponseParser}; events
+ * from an old channel are ignored.
  * What happens to a response once framed is {@link Client}'s, shared with h2c.
  */
-final class ClientConnection extends Client implements DriverConnection, ChannelFutureListener {
+final class ClientConnection extends Client implements DriverConnection, Reconnector.Owner {
     private static final int DISCONNECTED = 0;
     private static final int CONNECTING = 1;
     private static final int IDLE = 2;
     private static final int BUSY = 3;
     private static final int CLOSED = 4;
 
-    /** Reconnect backoff after a failed connect or a connection that died before any response: no spinning. */
-    static final long MIN_BACKOFF_NANOS = 10_000_000;
-    static final long MAX_BACKOFF_NANOS = 500_000_000;
-
-    private final ConnectionPolicy policy;
+    private final Reconnector reconnector;
     private final ResponseParser parser = new ResponseParser();
-    private final Runnable connectTask = this::connect;
     private final ChannelHandler handler = new Handler();
-    private Bootstrap bootstrap;
 
-    private Channel channel;
     private int state = DISCONNECTED;
     private boolean closeAfterThis;
-    private long connectStartNanos;
-    private int requestsOnConnection;
-    private int completedOnConnection;
-    private long backoffNanos = MIN_BACKOFF_NANOS;
     private ByteBuf cumulation;
 
     ClientConnection(DriverLoop loop, ClientSession session, ConnectionPolicy policy, double deepCheckRatio,
                      long deepSeed, boolean openModel) {
         super(loop, session, deepCheckRatio, deepSeed, openModel);
-        this.policy = policy;
+        this.reconnector = new Reconnector(loop, policy, this);
     }
 
     /** The handler of this client's channels (the only one in their pipelines). */
@@ -59,7 +45,7 @@ final class ClientConnection extends Client implements DriverConnection, Channel
     }
 
     void bootstrap(Bootstrap bootstrap) {
-        this.bootstrap = bootstrap;
+        reconnector.bootstrap(bootstrap);
     }
 
     @Override
@@ -74,60 +60,37 @@ final class ClientConnection extends Client implements DriverConnection, Channel
 
     @Override
     long connectStartNanos() {
-        return connectStartNanos;
+        return reconnector.connectStartNanos();
     }
 
     // --- connection lifecycle ---
 
     @Override
     public void connect() {
-        if (state == CLOSED || !window.sending()) {
+        if (!reconnector.mayConnect()) {
             return;
         }
         state = CONNECTING;
-        connectStartNanos = System.nanoTime();
-        ChannelFuture f = bootstrap.connect();
-        channel = f.channel();
-        f.addListener(this);
+        reconnector.dial();
     }
 
     @Override
-    public void operationComplete(ChannelFuture f) {
-        if (f.channel() != channel || state != CONNECTING) {
-            return; // an attempt we have given up on
-        }
-        long now = System.nanoTime();
-        if (f.isSuccess()) {
-            state = IDLE;
-            requestsOnConnection = 0;
-            completedOnConnection = 0;
-            stats.connectionOpened(window.phase());
-            loop.model.clientReady(this, now);
-        } else {
-            channel = null;
-            state = DISCONNECTED;
-            if (window.sending()) {
-                loop.model.connectFailed(this, now, window.wantsErrorSamples() ? describe(f.cause()) : null);
-                reconnect(true);
-            }
-        }
+    public void connected() {
+        state = IDLE;
+        stats.connectionOpened(window.phase());
+        loop.model.clientReady(this, System.nanoTime());
     }
 
-    private void reconnect(boolean backoff) {
-        if (state == CLOSED || !window.sending()) {
-            return;
-        }
-        if (backoff) {
-            loop.eventLoop.schedule(connectTask, backoffNanos, TimeUnit.NANOSECONDS);
-            backoffNanos = Math.min(backoffNanos * 2, MAX_BACKOFF_NANOS);
-        } else {
-            connect();
+    @Override
+    public void connectFailed(String message) {
+        state = DISCONNECTED;
+        if (window.sending()) {
+            loop.model.connectFailed(this, System.nanoTime(), message);
         }
     }
 
     private void closeAndReconnect(boolean backoff) {
-        Channel ch = channel;
-        channel = null;
+        Channel ch = reconnector.leave();
         if (state != CLOSED) {
             state = DISCONNECTED;
         }
@@ -135,17 +98,14 @@ final class ClientConnection extends Client implements DriverConnection, Channel
         if (ch != null) {
             ch.close();
         }
-        reconnect(backoff);
+        reconnector.reconnect(backoff);
     }
 
     @Override
     public void shutdown() {
         state = CLOSED;
         releaseCumulation();
-        if (channel != null) {
-            channel.close();
-            channel = null;
-        }
+        reconnector.shutdown();
     }
 
     // --- sending ---
@@ -157,22 +117,22 @@ final class ClientConnection extends Client implements DriverConnection, Channel
         }
         Request r = begin(intended);
         EncodedRequest e = encoded;
-        boolean close = policy.lastOnConnection(requestsOnConnection + 1L);
-        ByteBuf out = channel.alloc().ioBuffer(e.sizeFor(r));
+        Channel ch = reconnector.channel();
+        boolean close = reconnector.startRequest();
+        ByteBuf out = ch.alloc().ioBuffer(e.sizeFor(r));
         int bytes = e.write(out, r, close);
         closeAfterThis = close;
-        requestsOnConnection++;
         parser.reset(e.head);
         state = BUSY;
         sent(System.nanoTime(), freeSince, bytes);
-        channel.writeAndFlush(out, channel.voidPromise());
+        ch.writeAndFlush(out, ch.voidPromise());
     }
 
     // --- receiving ---
 
     private void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf in = (ByteBuf) msg;
-        if (ctx.channel() != channel) {
+        if (ctx.channel() != reconnector.channel()) {
             in.release();
             return;
         }
@@ -232,41 +192,38 @@ final class ClientConnection extends Client implements DriverConnection, Channel
     }
 
     private void complete(long now) {
-        if (complete(now, parser)) {
-            backoffNanos = MIN_BACKOFF_NANOS;
-        }
-        completedOnConnection++;
+        reconnector.responded(complete(now, parser));
         state = IDLE;
     }
 
     private void channelInactive(ChannelHandlerContext ctx) {
-        if (ctx.channel() != channel) {
+        if (ctx.channel() != reconnector.channel()) {
             return;
         }
-        channel = null;
+        reconnector.leave();
         if (state == BUSY) {
             if (parser.readsUntilClose() && cumulation != null && parser.finishOnClose(cumulation) == ResponseParser.COMPLETE) {
                 long now = System.nanoTime();
                 complete(now);
                 releaseCumulation();
                 state = DISCONNECTED;
-                reconnect(false);
+                reconnector.reconnect(false);
                 return;
             }
             failRequest(ErrorKind.IO, "the server closed the connection before the response was complete");
         }
-        closeAndReconnect(completedOnConnection == 0);
+        closeAndReconnect(reconnector.unanswered());
     }
 
     private void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (ctx.channel() != channel) {
+        if (ctx.channel() != reconnector.channel()) {
             ctx.close();
             return;
         }
         if (state == BUSY) {
             failRequest(ErrorKind.IO, window.wantsErrorSamples() ? describe(cause) : null);
         }
-        closeAndReconnect(completedOnConnection == 0);
+        closeAndReconnect(reconnector.unanswered());
     }
 
     @Override

@@ -3,8 +3,6 @@ package perflab.driver;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -22,8 +20,6 @@ import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Exception;
-import io.netty.handler.codec.http2.Http2FrameAdapter;
-import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.UniformStreamByteDistributor;
@@ -32,28 +28,27 @@ import perflab.core.traffic.Request;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One h2c connection (HTTP/2 over cleartext, prior knowledge) and the clients that share it, each with at
  * most one stream in flight. It outlives its channels: after a close, a failure or the connection policy's
- * last stream it connects again.
+ * last stream it connects again (its {@link Reconnector}, as HTTP/1.1's).
  *
  * <p>Per channel: the client preface and SETTINGS (Netty's {@link Http2ConnectionHandler}), then nothing is
  * sent until the server's SETTINGS arrive, so that its stream limit is known; a server that closes or stays
  * silent instead fails like a refused connect ({@code connect}). Each request is one stream: HEADERS (the
  * template's header block, built once) and a DATA frame with the template's body and the id written in.
- * The response's HEADERS and DATA are read by {@link Frames}; a body in one DATA frame is checked in place,
+ * The response's HEADERS and DATA are read by {@link H2Frames}; a body in one DATA frame is checked in place,
  * one in several frames is aggregated for the client.
  *
  * <p>Failures: a stream the server resets (RST_STREAM) or drops (GOAWAY below it, or the connection closes)
  * fails as {@code io}. After a GOAWAY no new stream starts; the connection reconnects once its streams are
  * done. A stream without a complete response after the timeout fails as {@code timeout} and is reset
  * (RST_STREAM CANCEL), and its client goes on over the same connection: a slow answer to one request is no
- * reason to drop the others. The connection itself is judged stuck only when it is silent: if nothing at all
- * (no frame of any stream) has been read on it for a whole timeout when a stream times out, the driver sends
- * a PING, and if nothing, not even the PING's answer, arrives within another timeout, every stream in flight
- * on it fails as {@code timeout} and the connection is closed and opened again.
+ * reason to drop the others. The connection itself is judged stuck only when it is silent ({@link H2Liveness}):
+ * if nothing at all (no frame of any stream) has been read on it for a whole timeout when a stream times out,
+ * the driver sends a PING, and if nothing, not even the PING's answer, arrives within another timeout, every
+ * stream in flight on it fails as {@code timeout} and the connection is closed and opened again.
  *
  * <p>Connection policy: {@code --keepalive N} means N streams per connection: after the N-th stream starts, no
  * new one does, and once the last response arrives a new connection is opened ({@code off} = one stream per
@@ -61,7 +56,7 @@ import java.util.concurrent.TimeUnit;
  * stream ids run out. If the server allows fewer concurrent streams than the connection has clients, only
  * that many of them have a request in flight at a time.
  */
-final class H2Connection implements DriverConnection, ChannelFutureListener {
+final class H2Connection implements DriverConnection, Reconnector.Owner {
     private static final int DISCONNECTED = 0;
     private static final int CONNECTING = 1;
     private static final int HANDSHAKE = 2;
@@ -79,10 +74,10 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
     private final DriverLoop loop;
     private final MeasurementWindow window;
     private final LoopStats stats;
-    private final ConnectionPolicy policy;
+    private final Reconnector reconnector;
+    private final H2Liveness liveness;
     private final List<H2Client> clients = new ArrayList<>();
     private final H2Response response = new H2Response();
-    private final Runnable connectTask = this::connect;
     private final Runnable drainedTask = this::closeIfDrained;
     private final ChannelHandler sentBytes = new SentBytes();
     private final ChannelHandler initializer = new ChannelInitializer<Channel>() {
@@ -92,20 +87,11 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         }
     };
     private final String handshakeTimeoutMessage;
-    private Bootstrap bootstrap;
 
-    private Channel channel;
     private Session session;
     private int state = DISCONNECTED;
-    private long connectStartNanos;
-    private long lastReadNanos;
-    private long backoffNanos = ClientConnection.MIN_BACKOFF_NANOS;
-    private int streamsOnConnection;
-    private int completedOnConnection;
     private int inFlight;
     private int rotation;
-    private boolean pingOutstanding;
-    private long pingSentNanos;
     /** Why the current channel is going away (GOAWAY, a protocol error), for the error samples. */
     private String closeReason;
 
@@ -113,7 +99,8 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         this.loop = loop;
         this.window = loop.window;
         this.stats = loop.stats;
-        this.policy = policy;
+        this.reconnector = new Reconnector(loop, policy, this);
+        this.liveness = new H2Liveness(loop.timeoutNanos);
         this.handshakeTimeoutMessage = "no HTTP/2 SETTINGS from the server within " + loop.timeoutNanos / 1_000_000
                 + " ms of connecting (does it speak h2c with prior knowledge?)";
     }
@@ -128,11 +115,11 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
     }
 
     void bootstrap(Bootstrap bootstrap) {
-        this.bootstrap = bootstrap;
+        reconnector.bootstrap(bootstrap);
     }
 
     long connectStartNanos() {
-        return connectStartNanos;
+        return reconnector.connectStartNanos();
     }
 
     boolean canStartStream() {
@@ -143,36 +130,27 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
 
     @Override
     public void connect() {
-        if (state == CLOSED || !window.sending()) {
+        if (!reconnector.mayConnect()) {
             return;
         }
         state = CONNECTING;
         session = null;
         closeReason = null;
-        connectStartNanos = System.nanoTime();
-        ChannelFuture f = bootstrap.connect();
-        channel = f.channel();
-        f.addListener(this);
+        reconnector.dial();
     }
 
     @Override
-    public void operationComplete(ChannelFuture f) {
-        if (f.channel() != channel || state != CONNECTING) {
-            return; // an attempt we have given up on
-        }
-        if (f.isSuccess()) {
-            state = HANDSHAKE;
-            session = (Session) f.channel().pipeline().get(SESSION);
-            streamsOnConnection = 0;
-            completedOnConnection = 0;
-            inFlight = 0;
-            pingOutstanding = false;
-            lastReadNanos = System.nanoTime();
-        } else {
-            channel = null;
-            state = DISCONNECTED;
-            connectFailed(window.wantsErrorSamples() ? Client.describe(f.cause()) : null);
-            reconnect(true);
+    public void connected() {
+        state = HANDSHAKE;
+        session = (Session) reconnector.channel().pipeline().get(SESSION);
+        inFlight = 0;
+        liveness.connected(System.nanoTime());
+    }
+
+    /** A SETTINGS frame from the server on {@code s}: the first one makes the connection ready. */
+    void settingsRead(Session s) {
+        if (s.current() && state == HANDSHAKE) {
+            ready();
         }
     }
 
@@ -191,8 +169,13 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         }
     }
 
-    /** Every client of the connection fails the request it would have sent (per the load model). */
-    private void connectFailed(String message) {
+    /**
+     * The connection could not be opened (refused, or no SETTINGS): every client fails the request it would have
+     * sent (per the load model).
+     */
+    @Override
+    public void connectFailed(String message) {
+        state = DISCONNECTED;
         if (!window.sending()) {
             return;
         }
@@ -202,22 +185,9 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         }
     }
 
-    private void reconnect(boolean backoff) {
-        if (state == CLOSED || !window.sending()) {
-            return;
-        }
-        if (backoff) {
-            loop.eventLoop.schedule(connectTask, backoffNanos, TimeUnit.NANOSECONDS);
-            backoffNanos = Math.min(backoffNanos * 2, ClientConnection.MAX_BACKOFF_NANOS);
-        } else {
-            connect();
-        }
-    }
-
     /** Leaves the current channel: what is in flight fails with {@code kind}; then connects again. */
     private void closeAndReconnect(boolean backoff, ErrorKind kind, String message) {
-        Channel ch = channel;
-        channel = null;
+        Channel ch = reconnector.leave();
         session = null;
         if (state != CLOSED) {
             state = DISCONNECTED;
@@ -226,7 +196,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         if (ch != null) {
             ch.close();
         }
-        reconnect(backoff);
+        reconnector.reconnect(backoff);
     }
 
     private void failInFlight(ErrorKind kind, String message) {
@@ -249,16 +219,16 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
 
     /** The current channel closed under us. */
     private void channelClosed(int stateBefore) {
-        channel = null;
+        reconnector.leave();
         session = null;
         if (stateBefore == HANDSHAKE) {
             connectFailed(window.wantsErrorSamples() ? "the server closed the connection before its HTTP/2 SETTINGS"
                     + (closeReason == null ? "" : " (" + closeReason + ")") + "; does it speak h2c with prior knowledge?" : null);
-            reconnect(true);
+            reconnector.reconnect(true);
             return;
         }
         failInFlight(ErrorKind.IO, closeMessage());
-        reconnect(completedOnConnection == 0);
+        reconnector.reconnect(reconnector.unanswered());
     }
 
     private String closeMessage() {
@@ -274,10 +244,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         for (int i = 0; i < clients.size(); i++) {
             clients.get(i).clearResponse();
         }
-        if (channel != null) {
-            channel.close();
-            channel = null;
-        }
+        reconnector.shutdown();
         session = null;
     }
 
@@ -308,23 +275,19 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
             s.encoder().writeData(ctx, id, data, 0, true, ctx.newPromise());
         }
         client.sent(System.nanoTime(), freeSince, 0); // bytes are counted on the wire by SentBytes
-        streamsOnConnection++;
-        if (policy.lastOnConnection(streamsOnConnection) || streamsOnConnection >= MAX_STREAMS_PER_CONNECTION) {
+        if (reconnector.startRequest() || reconnector.requests() >= MAX_STREAMS_PER_CONNECTION) {
             state = DRAINING;
         }
         s.flushSoon();
     }
 
     /** The stream's response is complete: the check and the statistics (the stream closes right after). */
-    private void finish(H2Client c, ByteBuf body) {
+    void finish(H2Client c, ByteBuf body) {
         long now = System.nanoTime();
         boolean ok = c.complete(now, response.set(c.responseHeaders, c.status, body));
         response.clear();
         c.clearResponse();
-        completedOnConnection++;
-        if (ok) {
-            backoffNanos = ClientConnection.MIN_BACKOFF_NANOS;
-        }
+        reconnector.responded(ok);
     }
 
     /** The client's stream is closed, answered or not: the client goes on, or the connection retires. */
@@ -346,29 +309,24 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
     @Override
     public void checkTimeouts(long now) {
         long timeout = loop.timeoutNanos;
-        if (state == HANDSHAKE && now - connectStartNanos >= timeout) {
-            Channel ch = channel;
-            channel = null;
+        if (state == HANDSHAKE && now - reconnector.connectStartNanos() >= timeout) {
+            Channel ch = reconnector.leave();
             session = null;
             state = DISCONNECTED;
             ch.close();
             connectFailed(window.wantsErrorSamples() ? handshakeTimeoutMessage : null);
-            reconnect(true);
+            reconnector.reconnect(true);
             return;
         }
         if (state != READY && state != DRAINING) {
             return;
         }
         Session s = session;
-        if (pingOutstanding) {
-            if (lastReadNanos - pingSentNanos >= 0) {
-                pingOutstanding = false; // the connection answered
-            } else if (now - pingSentNanos >= timeout) {
-                closeAndReconnect(false, ErrorKind.TIMEOUT, window.wantsErrorSamples() ? "the connection was closed as "
-                        + "stuck: nothing received on it, not even the answer to a PING, for over " + timeout / 1_000_000
-                        + " ms" : null);
-                return;
-            }
+        if (liveness.stuck(now)) {
+            closeAndReconnect(false, ErrorKind.TIMEOUT, window.wantsErrorSamples() ? "the connection was closed as "
+                    + "stuck: nothing received on it, not even the answer to a PING, for over " + timeout / 1_000_000
+                    + " ms" : null);
+            return;
         }
         boolean any = false;
         for (int i = 0; i < clients.size(); i++) {
@@ -385,10 +343,8 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
                 }
             }
         }
-        if (any && !pingOutstanding && now - lastReadNanos >= timeout) {
+        if (any && liveness.pingDue(now)) {
             // Silent for a whole timeout: ask whether the connection is alive at all.
-            pingOutstanding = true;
-            pingSentNanos = now;
             s.encoder().writePing(s.ctx, false, now, s.ctx.newPromise());
         }
         if (any) {
@@ -410,7 +366,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
     }
 
     /** One channel's HTTP/2 state: Netty's connection handler, with this connection's frame and stream hooks. */
-    private final class Session extends Http2ConnectionHandler {
+    final class Session extends Http2ConnectionHandler {
         final Http2Connection.PropertyKey clientKey;
         ChannelHandlerContext ctx;
         private boolean reading;
@@ -420,12 +376,12 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
             super(decoder, encoder, settings);
             gracefulShutdownTimeoutMillis(0);
             clientKey = connection().newKey();
-            decoder.frameListener(new Frames(this));
+            decoder.frameListener(new H2Frames(H2Connection.this, this, window));
             connection().addListener(new Streams(this));
         }
 
         boolean current() {
-            return ctx != null && ctx.channel() == channel;
+            return ctx != null && ctx.channel() == reconnector.channel();
         }
 
         /** Within a read, the flush waits for the read's end, so responses read together send together. */
@@ -471,7 +427,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
             if (current()) {
-                lastReadNanos = System.nanoTime();
+                liveness.read(System.nanoTime());
                 stats.received(window.phase(), ((ByteBuf) msg).readableBytes());
             }
             reading = true;
@@ -526,92 +482,6 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
         }
     }
 
-    /** Frames of one channel: the server's SETTINGS, and responses' HEADERS, DATA and RST_STREAM. */
-    private final class Frames extends Http2FrameAdapter {
-        private final Session s;
-
-        Frames(Session s) {
-            this.s = s;
-        }
-
-        @Override
-        public void onSettingsRead(ChannelHandlerContext ctx, Http2Settings settings) {
-            if (s.current() && state == HANDSHAKE) {
-                ready();
-            }
-        }
-
-        @Override
-        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
-                                  boolean endOfStream) {
-            H2Client c = s.clientOf(streamId);
-            if (c == null) {
-                return;
-            }
-            if (c.responseHeaders == null) {
-                int status = H2Response.status(headers);
-                if (status >= 100 && status < 200 && !endOfStream) {
-                    return; // an interim response (100 Continue): the real one follows
-                }
-                c.responseHeaders = headers;
-                c.status = status;
-            }
-            if (endOfStream) {
-                finish(c, c.body);
-            }
-        }
-
-        @Override
-        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int streamDependency,
-                                  short weight, boolean exclusive, int padding, boolean endOfStream) {
-            onHeadersRead(ctx, streamId, headers, padding, endOfStream);
-        }
-
-        @Override
-        public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
-            int processed = data.readableBytes() + padding; // consumed at once: the window reopens as we read
-            H2Client c = s.clientOf(streamId);
-            if (c == null) {
-                return processed;
-            }
-            if (endOfStream && c.body == null) {
-                finish(c, data); // the usual small response: one DATA frame, checked in place
-                return processed;
-            }
-            ByteBuf body = c.body;
-            if (body == null) {
-                body = ctx.alloc().heapBuffer(Math.max(4096, data.readableBytes() * 2));
-            } else if (body.writableBytes() < data.readableBytes()) {
-                if (body.readableBytes() + (long) data.readableBytes() > ResponseParser.MAX_BODY_BYTES) {
-                    s.resetStream(ctx, streamId, Http2Error.CANCEL.code(), ctx.newPromise());
-                    return processed;
-                }
-                ByteBuf bigger = ctx.alloc().heapBuffer(Math.max(body.capacity() * 2,
-                        body.readableBytes() + data.readableBytes()));
-                bigger.writeBytes(body);
-                body.release();
-                body = bigger;
-            }
-            body.writeBytes(data);
-            c.body = body;
-            if (endOfStream) {
-                finish(c, body);
-            }
-            return processed;
-        }
-
-        @Override
-        public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
-            H2Client c = s.clientOf(streamId);
-            if (c != null) {
-                Http2Error e = Http2Error.valueOf(errorCode);
-                c.fail(ErrorKind.IO, window.wantsErrorSamples() ? "the server reset the stream (RST_STREAM "
-                        + (e == null ? Long.toString(errorCode) : e.name()) + ")" : null);
-                c.clearResponse();
-            }
-        }
-    }
-
     /** Streams of one channel: a closed stream frees its client; a GOAWAY retires the connection. */
     private final class Streams extends Http2ConnectionAdapter {
         private final Session s;
@@ -652,7 +522,7 @@ final class H2Connection implements DriverConnection, ChannelFutureListener {
     private final class SentBytes extends ChannelOutboundHandlerAdapter {
         @Override
         public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-            if (msg instanceof ByteBuf b && ctx.channel() == channel) {
+            if (msg instanceof ByteBuf b && ctx.channel() == reconnector.channel()) {
                 stats.sent(window.phase(), b.readableBytes());
             }
             ctx.write(msg, promise);

@@ -38,7 +38,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * most streams it saw in flight on one connection, so tests can confirm that h2c and S streams per connection
  * were really used. Misbehaviours: a wrong idout, never answering (every stream or every n-th, or freezing the
  * whole connection), GOAWAY after n streams, resetting every
- * stream, a body split over two DATA frames, and stalling every response for a while once.
+ * stream, a body split over two DATA frames, an interim 100 before each response, and stalling every response
+ * for a while once.
  */
 final class H2EchoServer implements AutoCloseable {
     volatile boolean wrongId;
@@ -47,6 +48,8 @@ final class H2EchoServer implements AutoCloseable {
     volatile boolean freeze;
     volatile boolean resetEach;
     volatile boolean splitBody;
+    /** Each response is preceded by an interim HEADERS (:status 100). */
+    volatile boolean interimFirst;
     /** When above 0, a connection is sent GOAWAY (NO_ERROR) after answering its n-th stream. */
     volatile int goAwayAfter;
     /** When above 0, every n-th stream (server-wide) is never answered. */
@@ -200,6 +203,9 @@ final class H2EchoServer implements AutoCloseable {
                 return; // reset by the client meanwhile
             }
             byte[] bytes = ("idout=" + id).getBytes(StandardCharsets.US_ASCII);
+            if (interimFirst) {
+                encoder().writeHeaders(ctx, streamId, new DefaultHttp2Headers().status("100"), 0, false, ctx.newPromise());
+            }
             Http2Headers headers = new DefaultHttp2Headers().status("200").set("content-type", "text/plain")
                     .setInt("content-length", bytes.length);
             encoder().writeHeaders(ctx, streamId, headers, 0, false, ctx.newPromise());

@@ -158,6 +158,17 @@ class H2LoadDriverTest {
     }
 
     @Test
+    void anInterimResponseIsSkippedForTheRealOne() throws Exception {
+        server.interimFirst = true;
+        TestSpec spec = h2(server.uri(), 4, 2);
+        spec.requests = 300;
+        spec.deepCheckRatio = 1.0;
+        DriverResult r = run(spec);
+        assertEquals(300, r.successes(), () -> r.errors() + " " + r.errorSamples());
+        assertTrue(traffic.deepChecks.get() >= 300);
+    }
+
+    @Test
     void coordinatedOmissionIsCorrectedWhenTheServerStalls() throws Exception {
         TestSpec spec = h2(server.uri(), 16, 4);
         spec.rate = 1000;
