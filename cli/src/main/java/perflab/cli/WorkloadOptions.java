@@ -60,7 +60,7 @@ final class WorkloadOptions {
         Map<String, List<String>> help = new TreeMap<>();
         for (Workload w : Workloads.all()) {
             for (WorkloadSetting s : w.settings()) {
-                if (uses.contains(s.use())) {
+                if (uses.stream().anyMatch(s.use()::readBy)) {
                     byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(s);
                     help.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(w.name() + ": " + s.helpWithDefault());
                 }
@@ -84,12 +84,15 @@ final class WorkloadOptions {
         });
     }
 
-    /** The given settings of one use, checked against the workload (a flag of another workload is refused). */
+    /**
+     * The given settings {@code use} (TRAFFIC or SERVER) reads, BOTH included, checked against the workload (a
+     * flag of another workload is refused).
+     */
     Map<String, String> given(Workload workload, WorkloadSetting.Use use) {
         Map<String, String> checked = workload.checkSettings(given);
         Map<String, String> ofUse = new LinkedHashMap<>();
         checked.forEach((name, value) -> {
-            if (workload.setting(name).use() == use) {
+            if (workload.setting(name).use().readBy(use)) {
                 ofUse.put(name, value);
             }
         });

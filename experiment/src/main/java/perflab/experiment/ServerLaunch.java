@@ -79,7 +79,7 @@ public record ServerLaunch(List<Step> steps) {
     public static ServerSide serverSide(RunConfig.Sut sut, Workload workload) {
         Map<String, String> given = new LinkedHashMap<>();
         for (WorkloadSetting s : workload.settings()) {
-            if (s.use() == WorkloadSetting.Use.SERVER && sut.settings().containsKey(s.name())) {
+            if (s.use().readBy(WorkloadSetting.Use.SERVER) && sut.settings().containsKey(s.name())) {
                 given.put(s.name(), sut.settings().get(s.name()));
             }
         }

@@ -74,12 +74,15 @@ public interface Workload {
         return checked;
     }
 
-    /** Every setting of one use: the given (canonical) value or the default; optional ones without a value are left out. */
+    /**
+     * Every setting {@code use} (TRAFFIC or SERVER) reads, BOTH included: the given (canonical) value or the
+     * default; optional ones without a value are left out.
+     */
     default Map<String, String> resolveSettings(WorkloadSetting.Use use, Map<String, String> given) {
         Map<String, String> checked = checkSettings(given);
         Map<String, String> resolved = new LinkedHashMap<>();
         for (WorkloadSetting s : settings()) {
-            if (s.use() != use) {
+            if (!s.use().readBy(use)) {
                 continue;
             }
             String value = checked.getOrDefault(s.name(), s.defaultValue());

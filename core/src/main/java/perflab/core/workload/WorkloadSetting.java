@@ -30,7 +30,17 @@ public record WorkloadSetting(String name, String valueLabel, String defaultValu
         /** The workload's traffic ({@code TrafficOptions.settings}); recorded in run.json under config.load.extra. */
         TRAFFIC,
         /** The server side ({@link Workload#serverSide}); recorded under config.sut.settings. */
-        SERVER
+        SERVER,
+        /**
+         * Both sides, which must agree (trade's population size: the server fills the database, the traffic picks
+         * users and symbols in it); recorded under both.
+         */
+        BOTH;
+
+        /** Whether a setting of this use is read by {@code side} (TRAFFIC or SERVER). */
+        public boolean readBy(Use side) {
+            return this == side || this == BOTH;
+        }
     }
 
     public WorkloadSetting {
@@ -63,6 +73,11 @@ public record WorkloadSetting(String name, String valueLabel, String defaultValu
     /** The same setting, read by the server side instead of the traffic. */
     public WorkloadSetting forServer() {
         return new WorkloadSetting(name, valueLabel, defaultValue, help, Use.SERVER, dimension, check);
+    }
+
+    /** The same setting, read by the traffic and the server side alike. */
+    public WorkloadSetting forBoth() {
+        return new WorkloadSetting(name, valueLabel, defaultValue, help, Use.BOTH, dimension, check);
     }
 
     /** An integer within {@code min..max}. */

@@ -51,7 +51,8 @@ class WorkloadSettingTest {
                     WorkloadSetting.size("page-size", "4k", 1024, 1 << 20, "Page size."),
                     WorkloadSetting.choice("mode", "fast", "Mode.", "fast", "slow"),
                     WorkloadSetting.duration("db-timeout", null, Duration.ofMillis(1), Duration.ofSeconds(60), "Timeout.").forServer(),
-                    WorkloadSetting.jvmFlags("db-jvm", "-Xmx64m", "Flags."));
+                    WorkloadSetting.jvmFlags("db-jvm", "-Xmx64m", "Flags."),
+                    WorkloadSetting.integer("quotes", 100, 1, 10_000, "Quotes.").forBoth());
         }
     };
 
@@ -81,17 +82,17 @@ class WorkloadSettingTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SHOP.checkSettings(Map.of("payload", "2")));
         assertEquals("--payload is not a setting of workload shop; its settings: --users, --page-size, --mode, "
-                + "--db-timeout, --db-jvm", e.getMessage());
+                + "--db-timeout, --db-jvm, --quotes", e.getMessage());
     }
 
     @Test
     void defaultsAreFilledInPerUseAndOptionalOnesLeftOut() {
-        assertEquals(Map.of("users", "3", "page-size", "4k", "mode", "fast"),
+        assertEquals(Map.of("users", "3", "page-size", "4k", "mode", "fast", "quotes", "100"),
                 SHOP.resolveSettings(WorkloadSetting.Use.TRAFFIC, Map.of("users", "3")));
-        // db-timeout has no default: absent unless given
-        assertEquals(Map.of("db-jvm", "-Xmx64m"), SHOP.resolveSettings(WorkloadSetting.Use.SERVER, Map.of()));
-        assertEquals(Map.of("db-timeout", "2000ms", "db-jvm", "-Xmx64m"),
-                SHOP.resolveSettings(WorkloadSetting.Use.SERVER, Map.of("db-timeout", "2s", "users", "3")));
+        // db-timeout has no default: absent unless given; quotes is read by both sides
+        assertEquals(Map.of("db-jvm", "-Xmx64m", "quotes", "100"), SHOP.resolveSettings(WorkloadSetting.Use.SERVER, Map.of()));
+        assertEquals(Map.of("db-timeout", "2000ms", "db-jvm", "-Xmx64m", "quotes", "7"),
+                SHOP.resolveSettings(WorkloadSetting.Use.SERVER, Map.of("db-timeout", "2s", "users", "3", "quotes", "7")));
     }
 
     @Test
