@@ -25,7 +25,7 @@ import java.util.Set;
  */
 final class ExperimentFile {
     static final Set<String> KEYS = Set.of("name", "description", "workload", "repeat", "matrix", "steps", "rate-sweep",
-            "objective");
+            "objective", "alpha", "min-effect");
     static final List<String> PERCENTILES = List.of("p50", "p90", "p95", "p99", "p999");
     static final int DEFAULT_REPEAT = 3;
     private static final YAMLMapper YAML = new YAMLMapper(new YAMLFactory()
@@ -62,6 +62,8 @@ final class ExperimentFile {
         List<ExperimentSpec.Step> steps = new ArrayList<>();
         ExperimentSpec.RateSweep sweep = null;
         ExperimentSpec.Objective objective = null;
+        String alpha = null;
+        String minEffect = null;
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String key = e.getKey();
@@ -80,6 +82,8 @@ final class ExperimentFile {
                 case "steps" -> steps = steps(where, v);
                 case "rate-sweep" -> sweep = rateSweep(where, v);
                 case "objective" -> objective = objective(where, v);
+                case "alpha" -> alpha = scalar(where, key, v);
+                case "min-effect" -> minEffect = scalar(where, key, v);
                 default -> {
                     if (!RunSettings.names().contains(key)) {
                         throw new IllegalArgumentException(where + ": unknown key '" + key + "'; accepted: "
@@ -106,7 +110,40 @@ final class ExperimentFile {
         if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
             throw new IllegalArgumentException(where + ": name: '" + name + "' must be letters, digits, '.', '_' or '-' (at most 64)");
         }
-        return new ExperimentSpec(name, description, workload, settings, repeat, matrix, steps, sweep, objective);
+        return new ExperimentSpec(name, description, workload, settings, repeat, matrix, steps, sweep, objective,
+                decision(where, alpha, minEffect));
+    }
+
+    /**
+     * How sure a best configuration must be: {@code alpha} (0.05) and {@code min-effect} (2%, a percentage with or
+     * without its %); null: the default.
+     */
+    static ExperimentSpec.Decision decision(String where, String alpha, String minEffect) {
+        if (alpha == null && minEffect == null) {
+            return null;
+        }
+        ExperimentSpec.Decision d = ExperimentSpec.Decision.DEFAULT;
+        double a = d.alpha();
+        double m = d.minEffectPercent();
+        try {
+            if (alpha != null) {
+                a = Double.parseDouble(alpha.trim());
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + ": alpha: '" + alpha + "' is not a number (e.g. 0.05)");
+        }
+        try {
+            if (minEffect != null) {
+                m = Double.parseDouble(minEffect.trim().replaceFirst("%$", ""));
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + ": min-effect: '" + minEffect + "' is not a percentage (e.g. 2%)");
+        }
+        try {
+            return new ExperimentSpec.Decision(a, m);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage());
+        }
     }
 
     private static Map<String, List<String>> matrix(String where, JsonNode v) {
@@ -285,6 +322,10 @@ final class ExperimentFile {
         }
         if (spec.objective() != null) {
             root.putObject("objective").put(spec.objective().percentile() + "-ms", spec.objective().goalMs());
+        }
+        if (!spec.decision().equals(ExperimentSpec.Decision.DEFAULT)) {
+            root.put("alpha", spec.decision().alpha());
+            root.put("min-effect", spec.decision().minEffectPercent() + "%");
         }
         AtomicFiles.write(file, YAML.writeValueAsString(root));
     }

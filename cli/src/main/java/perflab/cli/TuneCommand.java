@@ -65,6 +65,14 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--p99-ms", paramLabel = "MS", description = "Latency goal of the best configuration: mean p99 at most MS.")
     String p99Ms;
 
+    @Option(names = "--alpha", paramLabel = "P", description = "A best configuration must beat the baseline with "
+            + "Welch's p below P (default: the file's, else 0.05).")
+    String alpha;
+
+    @Option(names = "--min-effect", paramLabel = "PERCENT", description = "... and by at least PERCENT more throughput "
+            + "(default: the file's, else 2%%); a smaller gain is not worth a configuration change.")
+    String minEffect;
+
     @Option(names = "--name", paramLabel = "NAME", description = "Names the experiment's directory (default: the file's name, or the swept settings).")
     String name;
 
@@ -88,7 +96,8 @@ final class TuneCommand implements Callable<Integer> {
         ExperimentSpec spec;
         Path dir;
         if (resume != null) {
-            if (!words.isEmpty() || repeat != null || p99Ms != null || name != null || out != null) {
+            if (!words.isEmpty() || repeat != null || p99Ms != null || name != null || out != null || alpha != null
+                    || minEffect != null) {
                 throw new IllegalArgumentException("--resume takes only the experiment's directory (and --quiet)");
             }
             Path file = resume.resolve(EXPERIMENT_FILE);
@@ -165,7 +174,7 @@ final class TuneCommand implements Callable<Integer> {
 
     private static ExperimentSpec withSettings(ExperimentSpec s, Map<String, String> settings) {
         return new ExperimentSpec(s.name(), s.description(), s.workload(), settings, s.repeat(), s.matrix(), s.steps(),
-                s.rateSweep(), s.objective());
+                s.rateSweep(), s.objective(), s.decision());
     }
 
     /** The experiment from a file or from the command line's flags. */
@@ -197,8 +206,11 @@ final class TuneCommand implements Callable<Integer> {
         if (rep < 1 || rep > 100) {
             throw new IllegalArgumentException("--repeat must be within 1..100, got " + rep);
         }
+        ExperimentSpec.Decision given = ExperimentFile.decision("perflab tune",
+                alpha != null ? alpha : minEffect != null ? Double.toString(spec.decision().alpha()) : null,
+                minEffect != null ? minEffect : alpha != null ? Double.toString(spec.decision().minEffectPercent()) : null);
         return new ExperimentSpec(n, spec.description(), spec.workload(), spec.settings(), rep, spec.matrix(),
-                spec.steps(), spec.rateSweep(), objective);
+                spec.steps(), spec.rateSweep(), objective, given != null ? given : spec.decision());
     }
 
     /** `perflab tune soap-echo --heap 256m,1g --gc g1,zgc --duration 30s`: comma lists make the matrix. */

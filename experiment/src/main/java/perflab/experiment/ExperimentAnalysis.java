@@ -46,8 +46,9 @@ public final class ExperimentAnalysis {
         int total = 0;
         for (int i = 0; i < configs.size(); i++) {
             ConfigurationRuns c = configs.get(i);
-            Gain gain = i == 0 ? null : gain(configs.get(0), c);
-            Gain stepGain = spec.kind() == ExperimentSpec.Kind.STEPS && i > 0 ? gain(configs.get(i - 1), c) : null;
+            double alpha = spec.decision().alpha();
+            Gain gain = i == 0 ? null : gain(configs.get(0), c, alpha);
+            Gain stepGain = spec.kind() == ExperimentSpec.Kind.STEPS && i > 0 ? gain(configs.get(i - 1), c, alpha) : null;
             out.add(configuration(c, i == 0, gain, stepGain, objective));
             for (RunRecord r : c.runs()) {
                 total++;
@@ -65,7 +66,7 @@ public final class ExperimentAnalysis {
                 h.repeat(), h.directory(), h.startedAt(), h.updatedAt(), h.status(), done, total, dimensions(spec),
                 new ExperimentResult.Objective(objective == null ? null : objective.percentile(),
                         objective == null ? null : objective.goalMs(), rule),
-                out, best(out, objective, rule), failures, sweep);
+                out, best(out, configs, objective, rule, spec.decision()), failures, sweep);
     }
 
     static List<String> dimensions(ExperimentSpec spec) {
@@ -142,7 +143,7 @@ public final class ExperimentAnalysis {
                 meanOf(ok, s -> s.sut() == null ? null : s.sut().cpuPercent()), errors);
     }
 
-    static Gain gain(ConfigurationRuns base, ConfigurationRuns c) {
+    static Gain gain(ConfigurationRuns base, ConfigurationRuns c, double alpha) {
         List<RunSummary> b = okSummaries(base.runs());
         List<RunSummary> x = okSummaries(c.runs());
         if (b.isEmpty() || x.isEmpty()) {
@@ -156,9 +157,9 @@ public final class ExperimentAnalysis {
         Statistics.Welch wp = Statistics.welch(xp, bp);
         return new Gain(base.variant().label(), percent(Statistics.mean(xt), Statistics.mean(bt)),
                 wt == null ? null : round(wt.t()), wt == null ? null : round(wt.df()),
-                wt == null ? null : roundP(wt.p()), wt == null ? null : wt.significant(),
+                wt == null ? null : roundP(wt.p()), wt == null ? null : wt.p() < alpha,
                 percent(Statistics.mean(xp), Statistics.mean(bp)), wp == null ? null : roundP(wp.p()),
-                wp == null ? null : wp.significant());
+                wp == null ? null : wp.p() < alpha);
     }
 
     static String rule(ExperimentSpec.Objective objective) {
@@ -167,25 +168,58 @@ public final class ExperimentAnalysis {
                 trim(objective.goalMs())));
     }
 
-    static Best best(List<Configuration> configs, ExperimentSpec.Objective objective, String rule) {
-        Configuration best = null;
-        int qualified = 0;
+    /**
+     * The best configuration by the rule, named only with evidence ({@link ExperimentSpec.Decision}): the leader
+     * among the configurations that qualified must beat the baseline (or the runner-up, when the leader is the
+     * baseline or the baseline did not qualify) beyond noise and by the minimum effect. A single qualified
+     * configuration is best by the rule alone (nothing to compare).
+     */
+    static Best best(List<Configuration> configs, List<ConfigurationRuns> runs, ExperimentSpec.Objective objective,
+                     String rule, ExperimentSpec.Decision decision) {
+        List<Configuration> qualified = new ArrayList<>();
         for (Configuration c : configs) {
-            if (!c.meetsObjective()) {
-                continue;
-            }
-            qualified++;
-            if (best == null || c.stats().throughput().mean() > best.stats().throughput().mean()) {
-                best = c;
+            if (c.meetsObjective()) {
+                qualified.add(c);
             }
         }
-        if (best == null) {
+        if (qualified.isEmpty()) {
             boolean any = configs.stream().anyMatch(c -> c.stats() != null);
             return new Best(null, null, null, rule, 0, any
                     ? "no configuration had zero errors" + (objective == null ? "" : " and met the latency goal")
                     : "no configuration has measured yet");
         }
-        return new Best(best.label(), best.name(), best.stats().throughput().mean(), rule, qualified, null);
+        qualified.sort((a, b) -> Double.compare(b.stats().throughput().mean(), a.stats().throughput().mean()));
+        Configuration leader = qualified.get(0);
+        Configuration baseline = configs.get(0);
+        Configuration other = leader != baseline && baseline.meetsObjective() ? baseline
+                : qualified.size() > 1 ? qualified.get(1) : null;
+        if (other == null) {
+            return new Best(leader.label(), leader.name(), leader.stats().throughput().mean(), rule, 1, null);
+        }
+        double[] l = values(okSummaries(runsOf(runs, leader).runs()), RunSummary::throughput);
+        double[] o = values(okSummaries(runsOf(runs, other).runs()), RunSummary::throughput);
+        double gain = round(percent(Statistics.mean(l), Statistics.mean(o)));
+        Statistics.Welch w = Statistics.welch(l, o);
+        ExperimentResult.Evidence evidence = new ExperimentResult.Evidence(leader.label(), other.label(), gain,
+                w == null ? null : roundP(w.p()), decision.alpha(), decision.minEffectPercent());
+        String against = other == baseline ? "the baseline " + other.name() : "the runner-up " + other.name();
+        if (w == null) {
+            return new Best(null, null, null, rule, qualified.size(), String.format(Locale.ROOT,
+                    "too few runs to tell: %s leads %s by %+.1f%%, but a test needs at least 2 complete runs of each "
+                            + "with some spread; give --repeat 3 or more", leader.name(), against, gain), evidence);
+        }
+        if (w.p() >= decision.alpha() || gain < decision.minEffectPercent()) {
+            return new Best(null, null, null, rule, qualified.size(), String.format(Locale.ROOT,
+                    "no configuration beat %s beyond noise: the leader %s is %+.1f%% with p %.3g (needs p < %s and a "
+                            + "gain of at least %s%%)", against, leader.name(), gain, w.p(), trim(decision.alpha()),
+                    trim(decision.minEffectPercent())), evidence);
+        }
+        return new Best(leader.label(), leader.name(), leader.stats().throughput().mean(), rule, qualified.size(), null,
+                evidence);
+    }
+
+    private static ConfigurationRuns runsOf(List<ConfigurationRuns> runs, Configuration c) {
+        return runs.stream().filter(r -> r.variant().label().equals(c.label())).findFirst().orElseThrow();
     }
 
     static ExperimentResult.RateSweep rateSweep(List<ConfigurationRuns> configs, ExperimentSpec.Objective objective) {

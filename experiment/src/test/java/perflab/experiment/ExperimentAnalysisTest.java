@@ -98,6 +98,54 @@ class ExperimentAnalysisTest {
     }
 
     @Test
+    void noBestWhenTheLeadIsWithinNoiseAndTheReasonSaysWhy() {
+        // the case: wide intervals, a leader only by chance
+        ExperimentResult r = ExperimentAnalysis.analyze(spec(null), HEADER, List.of(
+                config(1, "a", 0, summary(4000, 5, 0, null), summary(14000, 5, 0, null)),
+                config(2, "b", 0, summary(4200, 5, 0, null), summary(15000, 5, 0, null))));
+        assertNull(r.best().label());
+        assertTrue(r.best().reason().startsWith("no configuration beat the baseline a beyond noise: the leader b is +6.7%"),
+                r.best().reason());
+        assertEquals("02-b", r.best().evidence().leader());
+        assertEquals("01-a", r.best().evidence().comparedWith());
+        assertTrue(r.best().evidence().pValue() > 0.05);
+    }
+
+    @Test
+    void aRealButSmallGainIsNotWorthAChange() {
+        ExperimentResult r = ExperimentAnalysis.analyze(spec(null), HEADER, List.of(
+                config(1, "a", 0, summary(1000, 5, 0, null), summary(1001, 5, 0, null), summary(1002, 5, 0, null)),
+                config(2, "b", 0, summary(1010, 5, 0, null), summary(1011, 5, 0, null), summary(1012, 5, 0, null))));
+        assertTrue(r.configurations().get(1).gain().significant(), "+1 % with tiny spread is significant");
+        assertNull(r.best().label(), "but below the 2 % minimum effect");
+        ExperimentSpec lenient = new ExperimentSpec("t", null, "soap-echo", Map.of(), 3, spec(null).matrix(), List.of(),
+                null, null, new ExperimentSpec.Decision(0.05, 0.5));
+        assertEquals("02-b", ExperimentAnalysis.analyze(lenient, HEADER, List.of(
+                config(1, "a", 0, summary(1000, 5, 0, null), summary(1001, 5, 0, null), summary(1002, 5, 0, null)),
+                config(2, "b", 0, summary(1010, 5, 0, null), summary(1011, 5, 0, null), summary(1012, 5, 0, null))))
+                .best().label());
+    }
+
+    @Test
+    void aLeadingBaselineMustBeatTheRunnerUp() {
+        ExperimentResult r = ExperimentAnalysis.analyze(spec(null), HEADER, List.of(
+                config(1, "a", 0, summary(1200, 5, 0, null), summary(1210, 5, 0, null), summary(1190, 5, 0, null)),
+                config(2, "b", 0, summary(1000, 5, 0, null), summary(1010, 5, 0, null), summary(990, 5, 0, null)),
+                config(3, "c", 0, summary(900, 5, 0, null), summary(910, 5, 0, null), summary(890, 5, 0, null))));
+        assertEquals("01-a", r.best().label());
+        assertEquals("02-b", r.best().evidence().comparedWith());
+        assertEquals(20.0, r.best().evidence().gainPercent(), 0.01);
+    }
+
+    @Test
+    void oneRunEachCannotDecide() {
+        ExperimentResult r = ExperimentAnalysis.analyze(spec(null), HEADER, List.of(
+                config(1, "a", 0, summary(1000, 5, 0, null)), config(2, "b", 0, summary(2000, 5, 0, null))));
+        assertNull(r.best().label());
+        assertTrue(r.best().reason().startsWith("too few runs to tell: b leads the baseline a by +100.0%"), r.best().reason());
+    }
+
+    @Test
     void noBestWhenEveryConfigurationHasErrors() {
         ExperimentResult r = ExperimentAnalysis.analyze(spec(null), HEADER, List.of(
                 config(1, "a", 0, summary(1000, 20, 1, null))));

@@ -124,12 +124,8 @@ public final class ExperimentReport {
         if (b == null) {
             return;
         }
-        if (b.label() != null) {
-            page.notice("info", "Best: " + b.name() + (b.throughput() == null ? "" : " — " + ReportNumbers.num(b.throughput(), "req/s"))
-                    + ". Rule: " + b.rule() + " (" + b.qualified() + " configurations qualified).");
-        } else {
-            page.notice("warn", "No best configuration: " + b.reason() + (b.rule() == null ? "" : " Rule: " + b.rule()));
-        }
+        page.notice(b.label() != null ? "info" : "warn", "Best configuration: "
+                + ExperimentTables.verdict(r).replace("`", ""));
     }
 
     private static HtmlTable configurations(ExperimentResult r) {

@@ -51,12 +51,8 @@ public final class ExperimentTables {
             default -> matrix(out, r);
         }
         out.append('\n');
-        ExperimentResult.Best best = r.best();
-        if (best != null && best.label() != null) {
-            out.append(String.format(Locale.ROOT, "**Best configuration:** %s (`%s`), %.1f req/s. Rule: %s (%d of %d configurations qualified).%n",
-                    best.name(), best.label(), best.throughput(), best.rule(), best.qualified(), r.configurations().size()));
-        } else if (best != null) {
-            out.append("**Best configuration:** none — ").append(best.reason()).append(". Rule: ").append(best.rule()).append(".\n");
+        if (r.best() != null) {
+            out.append("**Best configuration:** ").append(verdict(r)).append('\n');
         }
         out.append("\nThroughput and p99 are the means of the configuration's complete runs, ± half the 95 % interval of the "
                 + "mean (Student t); a gain's p is Welch's two-sided t-test on the per-run values against the baseline "
@@ -69,6 +65,38 @@ public final class ExperimentTables {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The experiment's answer in one paragraph, for every page that gives it: the best configuration with the
+     * evidence that made it best, or why there is none with the leading candidates and their 95 % intervals.
+     */
+    public static String verdict(ExperimentResult r) {
+        ExperimentResult.Best best = r.best();
+        ExperimentResult.Evidence e = best.evidence();
+        if (best.label() != null) {
+            return String.format(Locale.ROOT, "%s (`%s`), %.1f req/s%s. Rule: %s (%d of %d configurations qualified).",
+                    best.name(), best.label(), best.throughput(), e == null ? ""
+                            : String.format(Locale.ROOT, ", %+.1f%% over %s (p %s < %s, at least %s%% asked)",
+                            e.gainPercent(), nameOf(r, e.comparedWith()), num(e.pValue()), num(e.alpha()), num(e.minEffectPercent())),
+                    best.rule(), best.qualified(), r.configurations().size());
+        }
+        StringBuilder out = new StringBuilder("none — ").append(best.reason()).append('.');
+        List<Configuration> leading = r.configurations().stream().filter(c -> c.stats() != null && c.stats().throughput() != null)
+                .sorted((a, b) -> Double.compare(b.stats().throughput().mean(), a.stats().throughput().mean())).limit(3).toList();
+        if (e != null && !leading.isEmpty()) {
+            out.append(" Leading: ");
+            for (int i = 0; i < leading.size(); i++) {
+                out.append(i == 0 ? "" : ", ").append(leading.get(i).name()).append(' ')
+                        .append(ExperimentReport.interval(leading.get(i).stats().throughput())).append(" req/s");
+            }
+            out.append(" (means ± half their 95 % interval).");
+        }
+        return out.append(" Rule: ").append(best.rule()).append('.').toString();
+    }
+
+    private static String nameOf(ExperimentResult r, String label) {
+        return r.configurations().stream().filter(c -> c.label().equals(label)).map(Configuration::name).findFirst().orElse(label);
     }
 
     private static void matrix(StringBuilder out, ExperimentResult r) {

@@ -28,7 +28,7 @@ class ExperimentReportTest {
             assertTrue(html.contains("id=\"chart-" + chart + "\""), chart);
         }
         assertFalse(html.contains("id=\"chart-cumulative-gain\""), "a matrix has no cumulative gain");
-        assertTrue(html.contains("Best: heap=128m gc=parallel"), "the best configuration and its rule");
+        assertTrue(html.contains("Best configuration: heap=128m gc=parallel"), "the best configuration and its rule");
         assertTrue(html.contains("4,968 ± 22,065"), "mean ± half the 95% interval");
         assertTrue(html.contains("p = 0.355, within noise"), "the gain's Welch p");
         assertEquals(dir.resolve("report.html"), ExperimentReport.write(dir));

@@ -59,6 +59,30 @@ class ExperimentTablesTest {
     }
 
     @Test
+    void theVerdictGivesTheEvidenceOrTheLeadingCandidates() {
+        ExperimentResult named = withBest(result(), new ExperimentResult.Best("02-gc-parallel-heap-4g", "gc=parallel heap=4g",
+                859.87, "highest mean throughput", 2, null, new ExperimentResult.Evidence("02-gc-parallel-heap-4g",
+                "01-gc-parallel-heap-1g", 6.8, 0.012, 0.05, 2)));
+        assertEquals("gc=parallel heap=4g (`02-gc-parallel-heap-4g`), 859.9 req/s, +6.8% over gc=parallel heap=1g (p 0.012 "
+                + "< 0.05, at least 2% asked). Rule: highest mean throughput (2 of 3 configurations qualified).",
+                ExperimentTables.verdict(named));
+        ExperimentResult none = withBest(result(), new ExperimentResult.Best(null, null, null, "highest mean throughput", 2,
+                "no configuration beat the baseline gc=parallel heap=1g beyond noise: the leader gc=parallel heap=4g is "
+                        + "+6.8% with p 0.59 (needs p < 0.05 and a gain of at least 2%)",
+                new ExperimentResult.Evidence("02-gc-parallel-heap-4g", "01-gc-parallel-heap-1g", 6.8, 0.59, 0.05, 2)));
+        String v = ExperimentTables.verdict(none);
+        assertTrue(v.startsWith("none — no configuration beat the baseline"), v);
+        assertTrue(v.contains("Leading: gc=parallel heap=4g 859.9 ± 90.00 req/s, gc=parallel heap=1g 804.8 ± 90.00 req/s"), v);
+        assertTrue(ExperimentTables.markdown(none).contains("**Best configuration:** none — "));
+    }
+
+    private static ExperimentResult withBest(ExperimentResult r, ExperimentResult.Best best) {
+        return new ExperimentResult(r.name(), r.description(), r.kind(), r.workload(), r.stack(), r.operation(), r.repeat(),
+                r.directory(), r.startedAt(), r.updatedAt(), r.status(), r.runsDone(), r.runsTotal(), r.dimensions(),
+                r.objective(), r.configurations(), best, r.failures(), r.rateSweep());
+    }
+
+    @Test
     void csvHasOneRowPerConfiguration() {
         List<String> lines = ExperimentTables.csv(result()).lines().toList();
         assertEquals(4, lines.size());

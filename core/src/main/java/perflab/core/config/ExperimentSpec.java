@@ -16,14 +16,42 @@ import java.util.Map;
  * @param steps       cumulative steps, each adding settings to the one before; empty: none
  * @param rateSweep   the open model at increasing rates for one configuration; null: none
  * @param objective   the latency goal the best configuration must meet; null: none
+ * @param decision    how sure a best configuration must be; null: {@link Decision#DEFAULT}
  */
 public record ExperimentSpec(String name, String description, String workload, Map<String, String> settings,
                              int repeat, Map<String, List<String>> matrix, List<Step> steps, RateSweep rateSweep,
-                             Objective objective) {
+                             Objective objective, Decision decision) {
     public ExperimentSpec {
+        decision = decision == null ? Decision.DEFAULT : decision;
         settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
         matrix = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(matrix));
         steps = List.copyOf(steps);
+    }
+
+    /** An experiment with the default {@link Decision}. */
+    public ExperimentSpec(String name, String description, String workload, Map<String, String> settings,
+                          int repeat, Map<String, List<String>> matrix, List<Step> steps, RateSweep rateSweep,
+                          Objective objective) {
+        this(name, description, workload, settings, repeat, matrix, steps, rateSweep, objective, null);
+    }
+
+    /**
+     * When the leading configuration is named best: its throughput beats the one it is compared with (the
+     * baseline, or the runner-up when the leader is the baseline or the baseline did not qualify) with Welch's
+     * two-sided p below {@code alpha} and a gain of at least {@code minEffectPercent}. A gain that is real but
+     * smaller than the minimum effect is not worth a configuration change.
+     */
+    public record Decision(double alpha, double minEffectPercent) {
+        public static final Decision DEFAULT = new Decision(0.05, 2);
+
+        public Decision {
+            if (!(alpha > 0 && alpha < 0.5)) {
+                throw new IllegalArgumentException("alpha must be within (0, 0.5), got " + alpha);
+            }
+            if (!(minEffectPercent >= 0 && minEffectPercent < 100)) {
+                throw new IllegalArgumentException("the minimum effect must be 0-100 %, got " + minEffectPercent);
+            }
+        }
     }
 
     /** What kind of experiment this is. */

@@ -82,8 +82,34 @@ public record ExperimentResult(String name, String description, String kind, Str
                        Boolean significant, Double p99Percent, Double p99PValue, Boolean p99Significant) {
     }
 
-    /** The best configuration, or (label null) why there is none; {@code qualified} configurations met the rule. */
-    public record Best(String label, String name, Double throughput, String rule, int qualified, String reason) {
+    /**
+     * The best configuration, or (label null) why there is none; {@code qualified} configurations met the rule.
+     *
+     * @param evidence the comparison that decided it (also when it decided that there is no best); null when there
+     *                 was nothing to compare (a single configuration qualified)
+     */
+    public record Best(String label, String name, Double throughput, String rule, int qualified, String reason,
+                       Evidence evidence) {
+        /** Best without a comparison (read from results written before evidence was recorded). */
+        public Best(String label, String name, Double throughput, String rule, int qualified, String reason) {
+            this(label, name, throughput, rule, qualified, reason, null);
+        }
+    }
+
+    /**
+     * The leading configuration against the one it had to beat.
+     *
+     * @param leader           the label of the configuration with the highest mean throughput among those qualified
+     * @param comparedWith     the baseline's label, or the runner-up's when the leader is the baseline or the
+     *                         baseline did not qualify
+     * @param gainPercent      (leader's mean / the other's - 1) x 100
+     * @param pValue           Welch's two-sided p on the per-run throughputs; null when either has fewer than two
+     *                         runs or no spread
+     * @param alpha            the p it had to be below
+     * @param minEffectPercent the gain it had to reach
+     */
+    public record Evidence(String leader, String comparedWith, double gainPercent, Double pValue, double alpha,
+                           double minEffectPercent) {
     }
 
     public record Failure(String label, int repetition, String reason) {
