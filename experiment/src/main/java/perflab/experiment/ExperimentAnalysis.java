@@ -108,7 +108,47 @@ public final class ExperimentAnalysis {
                 && (objective == null || percentileMean(c.runs(), objective.percentile()) <= objective.goalMs());
         return new Configuration(c.variant().index(), c.variant().label(), c.variant().name(), c.variant().varied(),
                 c.variant().added(), baseline, status, "ok".equals(status) ? null : reason, runs, stats, gain,
-                stepGain, meets);
+                stepGain, meets, bimodality(c.runs()));
+    }
+
+    /** Two runs this far apart (share of their mean) are two behaviours, not noise; three or more: {@link Statistics#twoGroups}. */
+    static final double TWO_RUNS_APART = 0.25;
+
+    /**
+     * Whether a configuration's complete runs fell into two groups far apart, and what else the groups differed
+     * in; null when they did not.
+     */
+    static ExperimentResult.Bimodality bimodality(List<RunRecord> runs) {
+        List<RunRecord> ok = new ArrayList<>(runs.stream().filter(r -> r.ok() && r.summary() != null).toList());
+        if (ok.size() < 2) {
+            return null;
+        }
+        ok.sort(java.util.Comparator.comparingDouble(r -> r.summary().throughput()));
+        double[] t = ok.stream().mapToDouble(r -> r.summary().throughput()).toArray();
+        int split = t.length == 2 ? (t[1] - t[0] >= TWO_RUNS_APART * Statistics.mean(t) ? 1 : -1) : Statistics.twoGroups(t);
+        if (split < 0) {
+            return null;
+        }
+        List<RunSummary> low = ok.subList(0, split).stream().map(RunRecord::summary).toList();
+        List<RunSummary> high = ok.subList(split, ok.size()).stream().map(RunRecord::summary).toList();
+        List<String> differed = new ArrayList<>();
+        differ(differed, "SUT JIT compiler %s%% vs %s%% of a core", low, high, s -> s.sut() == null ? null : s.sut().jitCpuPercent());
+        differ(differed, "GC overhead %s%% vs %s%%", low, high, s -> s.gc() == null ? null : s.gc().overheadPercent());
+        differ(differed, "SUT CPU %s vs %s µs/request", low, high, s -> s.sut() == null ? null : s.sut().cpuMicrosPerRequest());
+        return new ExperimentResult.Bimodality(ok.subList(0, split).stream().map(RunRecord::repetition).toList(),
+                ok.subList(split, ok.size()).stream().map(RunRecord::repetition).toList(),
+                round(Statistics.mean(values(low, RunSummary::throughput))),
+                round(Statistics.mean(values(high, RunSummary::throughput))),
+                differed.isEmpty() ? "nothing else measured" : String.join(", ", differed));
+    }
+
+    private static void differ(List<String> out, String format, List<RunSummary> low, List<RunSummary> high,
+                               java.util.function.Function<RunSummary, Double> f) {
+        Double a = meanOf(low, f);
+        Double b = meanOf(high, f);
+        if (a != null && b != null) {
+            out.add(String.format(Locale.ROOT, format, String.format(Locale.ROOT, "%.1f", a), String.format(Locale.ROOT, "%.1f", b)));
+        }
     }
 
     private static ExperimentResult.Run run(RunRecord r) {

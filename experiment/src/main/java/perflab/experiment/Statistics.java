@@ -50,6 +50,52 @@ public final class Statistics {
         return new Interval(xs.length, round(m), round(sd), round(m - half), round(m + half));
     }
 
+    /**
+     * Where sorted per-run values split into two groups far apart, or -1: the index of the first value of the upper
+     * group. Two groups when the widest gap between neighbours is at least {@link #CLUSTER_GAP_SPREADS} times the
+     * groups' pooled standard deviation (floored at 1 % of the mean, so that very tight runs are not split by
+     * their last digits) and at least {@link #CLUSTER_GAP_SHARE} of the mean. Needs three values: two always
+     * form two "groups", and are judged by {@link #CLUSTER_GAP_SHARE} alone by the caller.
+     */
+    public static int twoGroups(double[] sorted) {
+        int n = sorted.length;
+        if (n < 3) {
+            return -1;
+        }
+        int split = -1;
+        double widest = 0;
+        for (int i = 1; i < n; i++) {
+            double gap = sorted[i] - sorted[i - 1];
+            if (gap > widest) {
+                widest = gap;
+                split = i;
+            }
+        }
+        double[] low = java.util.Arrays.copyOfRange(sorted, 0, split);
+        double[] high = java.util.Arrays.copyOfRange(sorted, split, n);
+        double within = Math.sqrt((squares(low) + squares(high)) / Math.max(1, n - 2));
+        double m = mean(sorted);
+        return widest >= CLUSTER_GAP_SPREADS * Math.max(within, 0.01 * Math.abs(m)) && widest >= CLUSTER_GAP_SHARE * Math.abs(m)
+                ? split : -1;
+    }
+
+    /** Two groups' gap: at least this many pooled standard deviations. */
+    public static final double CLUSTER_GAP_SPREADS = 4;
+    /** ... and at least this share of the mean. */
+    public static final double CLUSTER_GAP_SHARE = 0.10;
+
+    private static double squares(double[] xs) {
+        if (xs.length == 0) {
+            return 0;
+        }
+        double m = mean(xs);
+        double sum = 0;
+        for (double x : xs) {
+            sum += (x - m) * (x - m);
+        }
+        return sum;
+    }
+
     /** Welch's t-test: t, Welch-Satterthwaite degrees of freedom, two-sided p. */
     public record Welch(double t, double df, double p) {
         public boolean significant() {

@@ -146,6 +146,24 @@ class ExperimentAnalysisTest {
     }
 
     @Test
+    void runsInTwoGroupsAreFlaggedWithWhatElseDiffered() {
+        ExperimentResult r = ExperimentAnalysis.analyze(spec(null), HEADER, List.of(
+                config(1, "a", 0, summary(1000, 5, 0, null), summary(1010, 5, 0, null), summary(1005, 5, 0, null)),
+                config(2, "b", 0, summary(4000, 5, 0, null), summary(14000, 5, 0, null), summary(4100, 5, 0, null),
+                        summary(14500, 5, 0, null))));
+        assertNull(r.configurations().get(0).bimodal());
+        ExperimentResult.Bimodality b = r.configurations().get(1).bimodal();
+        assertEquals(List.of(1, 3), b.lowRuns());
+        assertEquals(List.of(2, 4), b.highRuns());
+        assertEquals(4050, b.lowMean(), 0.01);
+        assertEquals(14250, b.highMean(), 0.01);
+        assertEquals("nothing else measured", b.differedIn(), "these summaries carry no SUT or GC figures");
+        // two runs: judged by how far apart they are
+        assertTrue(ExperimentAnalysis.bimodality(config(1, "x", 0, summary(4000, 5, 0, null), summary(9000, 5, 0, null)).runs()) != null);
+        assertNull(ExperimentAnalysis.bimodality(config(1, "x", 0, summary(4000, 5, 0, null), summary(4400, 5, 0, null)).runs()));
+    }
+
+    @Test
     void noBestWhenEveryConfigurationHasErrors() {
         ExperimentResult r = ExperimentAnalysis.analyze(spec(null), HEADER, List.of(
                 config(1, "a", 0, summary(1000, 20, 1, null))));

@@ -72,4 +72,14 @@ class StatisticsTest {
         assertNull(Statistics.welch(new double[]{1}, new double[]{1, 2}));
         assertNull(Statistics.welch(new double[]{5, 5}, new double[]{5, 5}));
     }
+
+    @Test
+    void twoGroupsFarApartAreFoundAndNoiseIsNot() {
+        assertEquals(2, Statistics.twoGroups(new double[] {4000, 4150, 13900, 14600}));
+        assertEquals(3, Statistics.twoGroups(new double[] {4000, 4100, 4200, 15000}));
+        assertEquals(-1, Statistics.twoGroups(new double[] {1000, 1004, 1009, 1012}), "runs that agree");
+        assertEquals(-1, Statistics.twoGroups(new double[] {1000, 1001, 1030}), "a gap of 3 %: an outlier, not two behaviours");
+        assertEquals(-1, Statistics.twoGroups(new double[] {900, 1000, 1100, 1200, 1300}), "an even spread");
+        assertEquals(-1, Statistics.twoGroups(new double[] {1000, 2000}), "two values are judged by the caller");
+    }
 }

@@ -126,6 +126,11 @@ public final class ExperimentReport {
         }
         page.notice(b.label() != null ? "info" : "warn", "Best configuration: "
                 + ExperimentTables.verdict(r).replace("`", ""));
+        for (Configuration c : r.configurations()) {
+            if (c.bimodal() != null) {
+                page.notice("warn", "Two groups of runs: " + ExperimentTables.bimodal(c));
+            }
+        }
     }
 
     private static HtmlTable configurations(ExperimentResult r) {
@@ -138,7 +143,8 @@ public final class ExperimentReport {
             String name = c.name() + (c.baseline() ? " (baseline)" : "") + (steps && c.added() != null && !c.added().isEmpty()
                     ? " + " + settings(c.added()) : "");
             String cls = c.label().equals(bestLabel) ? "good" : "failed".equals(c.status()) ? "bad" : null;
-            t.styledRow(cls, name, c.status() + (c.failureReason() == null ? "" : ": " + c.failureReason()),
+            t.styledRow(cls, name, c.status() + (c.bimodal() == null ? "" : ", two groups of runs")
+                            + (c.failureReason() == null ? "" : ": " + c.failureReason()),
                     s == null ? "0" : Integer.toString(s.runs()),
                     s == null ? "—" : interval(s.throughput()), s == null ? "—" : interval(s.p99Ms()),
                     c.gain() == null ? "—" : ReportNumbers.signedPercent(c.gain().throughputPercent()),

@@ -54,6 +54,11 @@ public final class ExperimentTables {
         if (r.best() != null) {
             out.append("**Best configuration:** ").append(verdict(r)).append('\n');
         }
+        for (Configuration c : r.configurations()) {
+            if (c.bimodal() != null) {
+                out.append("\n**Two groups of runs:** ").append(bimodal(c)).append('\n');
+            }
+        }
         out.append("\nThroughput and p99 are the means of the configuration's complete runs, ± half the 95 % interval of the "
                 + "mean (Student t); a gain's p is Welch's two-sided t-test on the per-run values against the baseline "
                 + "(the first configuration); \"noise\" means p >= 0.05.\n");
@@ -93,6 +98,18 @@ public final class ExperimentTables {
             out.append(" (means ± half their 95 % interval).");
         }
         return out.append(" Rule: ").append(best.rule()).append('.').toString();
+    }
+
+    /** A configuration whose runs fell into two groups, said in words: which runs, how far apart, what else differed. */
+    public static String bimodal(Configuration c) {
+        ExperimentResult.Bimodality b = c.bimodal();
+        return String.format(Locale.ROOT, "%s — runs %s at %.1f req/s, runs %s at %.1f req/s: two behaviours, not noise, "
+                        + "so its interval is not a measure of precision. They differed in: %s.", c.name(),
+                join(b.lowRuns()), b.lowMean(), join(b.highRuns()), b.highMean(), b.differedIn());
+    }
+
+    private static String join(List<Integer> runs) {
+        return String.join(", ", runs.stream().map(String::valueOf).toList());
     }
 
     private static String nameOf(ExperimentResult r, String label) {

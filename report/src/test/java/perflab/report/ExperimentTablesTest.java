@@ -76,6 +76,18 @@ class ExperimentTablesTest {
         assertTrue(ExperimentTables.markdown(none).contains("**Best configuration:** none — "));
     }
 
+    @Test
+    void aConfigurationWithTwoGroupsOfRunsIsSaidInWords() {
+        Configuration c = result().configurations().get(1);
+        Configuration split = new Configuration(c.index(), c.label(), c.name(), c.settings(), c.added(), c.baseline(),
+                c.status(), c.failureReason(), c.runs(), c.stats(), c.gain(), c.stepGain(), c.meetsObjective(),
+                new ExperimentResult.Bimodality(List.of(1), List.of(2), 4050.0, 14250.0,
+                        "SUT JIT compiler 31.0% vs 2.0% of a core"));
+        assertEquals("gc=parallel heap=4g — runs 1 at 4050.0 req/s, runs 2 at 14250.0 req/s: two behaviours, not noise, "
+                + "so its interval is not a measure of precision. They differed in: SUT JIT compiler 31.0% vs 2.0% of a core.",
+                ExperimentTables.bimodal(split));
+    }
+
     private static ExperimentResult withBest(ExperimentResult r, ExperimentResult.Best best) {
         return new ExperimentResult(r.name(), r.description(), r.kind(), r.workload(), r.stack(), r.operation(), r.repeat(),
                 r.directory(), r.startedAt(), r.updatedAt(), r.status(), r.runsDone(), r.runsTotal(), r.dimensions(),

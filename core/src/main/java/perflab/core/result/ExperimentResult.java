@@ -38,10 +38,33 @@ public record ExperimentResult(String name, String description, String kind, Str
      * @param gain        over the baseline (the first configuration or step); null for the baseline
      * @param stepGain    steps: over the previous step
      * @param meetsObjective zero errors, at least one complete run and (if a goal is set) the latency goal met
+     * @param bimodal     its runs fell into two groups far apart; null when they did not
      */
     public record Configuration(int index, String label, String name, Map<String, String> settings,
                                 Map<String, String> added, boolean baseline, String status, String failureReason,
-                                List<Run> runs, Stats stats, Gain gain, Gain stepGain, boolean meetsObjective) {
+                                List<Run> runs, Stats stats, Gain gain, Gain stepGain, boolean meetsObjective,
+                                Bimodality bimodal) {
+        /** A configuration whose runs agree (or were read from a result written before bimodality was checked). */
+        public Configuration(int index, String label, String name, Map<String, String> settings,
+                             Map<String, String> added, boolean baseline, String status, String failureReason,
+                             List<Run> runs, Stats stats, Gain gain, Gain stepGain, boolean meetsObjective) {
+            this(index, label, name, settings, added, baseline, status, failureReason, runs, stats, gain, stepGain,
+                    meetsObjective, null);
+        }
+    }
+
+    /**
+     * A configuration's runs in two groups whose throughputs lie far apart (the same settings, two behaviours: a
+     * JIT that compiled differently, a collector that settled differently), so that its interval is not noise but
+     * two systems. Said instead of widening the interval silently.
+     *
+     * @param lowRuns    the repetitions of the slower group
+     * @param highRuns   the repetitions of the faster group
+     * @param differedIn what else the two groups' runs differed in (JIT compiler time in the window, GC overhead,
+     *                   SUT CPU per request), the slower group's mean first
+     */
+    public record Bimodality(List<Integer> lowRuns, List<Integer> highRuns, double lowMean, double highMean,
+                             String differedIn) {
     }
 
     /**
