@@ -57,6 +57,7 @@ final class ExperimentFile {
         String description = null;
         String workload = null;
         int repeat = DEFAULT_REPEAT;
+        boolean adaptive = false;
         Map<String, String> settings = new LinkedHashMap<>();
         Map<String, List<String>> matrix = new LinkedHashMap<>();
         List<ExperimentSpec.Step> steps = new ArrayList<>();
@@ -73,10 +74,9 @@ final class ExperimentFile {
                 case "description" -> description = scalar(where, key, v);
                 case "workload" -> workload = scalar(where, key, v);
                 case "repeat" -> {
-                    if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1 || v.asInt() > 100) {
-                        throw new IllegalArgumentException(where + ": repeat: '" + v.asText() + "' is not a number within 1..100");
-                    }
-                    repeat = v.asInt();
+                    Repeat parsed = repeat(where + ": repeat", v.asText());
+                    repeat = parsed.times();
+                    adaptive = parsed.adaptive();
                 }
                 case "matrix" -> matrix = matrix(where, v);
                 case "steps" -> steps = steps(where, v);
@@ -110,8 +110,31 @@ final class ExperimentFile {
         if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
             throw new IllegalArgumentException(where + ": name: '" + name + "' must be letters, digits, '.', '_' or '-' (at most 64)");
         }
+        ExperimentSpec.Decision decision = decision(where, alpha, minEffect);
+        if (adaptive) {
+            decision = (decision == null ? ExperimentSpec.Decision.DEFAULT : decision).adaptive(true);
+        }
         return new ExperimentSpec(name, description, workload, settings, repeat, matrix, steps, sweep, objective,
-                decision(where, alpha, minEffect));
+                decision);
+    }
+
+    /** A repeat count, or {@code auto[:MAX]}: rounds until the answer is clear, at most MAX. */
+    record Repeat(int times, boolean adaptive) {
+    }
+
+    static Repeat repeat(String what, String text) {
+        String t = text.trim();
+        if (t.equals("auto") || t.startsWith("auto:")) {
+            String max = t.equals("auto") ? "10" : t.substring(5);
+            if (!max.matches("\\d{1,3}") || Integer.parseInt(max) < 3 || Integer.parseInt(max) > 100) {
+                throw new IllegalArgumentException(what + ": '" + text + "': auto:MAX needs MAX within 3..100 (auto: 10)");
+            }
+            return new Repeat(Integer.parseInt(max), true);
+        }
+        if (!t.matches("\\d{1,3}") || Integer.parseInt(t) < 1 || Integer.parseInt(t) > 100) {
+            throw new IllegalArgumentException(what + ": '" + text + "' is not a number within 1..100 or auto[:MAX]");
+        }
+        return new Repeat(Integer.parseInt(t), false);
     }
 
     /**
@@ -300,7 +323,11 @@ final class ExperimentFile {
             root.put("description", spec.description());
         }
         root.put("workload", spec.workload());
-        root.put("repeat", spec.repeat());
+        if (spec.decision().adaptive()) {
+            root.put("repeat", "auto:" + spec.repeat());
+        } else {
+            root.put("repeat", spec.repeat());
+        }
         spec.settings().forEach(root::put);
         if (!spec.matrix().isEmpty()) {
             ObjectNode m = root.putObject("matrix");
@@ -323,7 +350,7 @@ final class ExperimentFile {
         if (spec.objective() != null) {
             root.putObject("objective").put(spec.objective().percentile() + "-ms", spec.objective().goalMs());
         }
-        if (!spec.decision().equals(ExperimentSpec.Decision.DEFAULT)) {
+        if (!spec.decision().adaptive(false).equals(ExperimentSpec.Decision.DEFAULT)) {
             root.put("alpha", spec.decision().alpha());
             root.put("min-effect", spec.decision().minEffectPercent() + "%");
         }

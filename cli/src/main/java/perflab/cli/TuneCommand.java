@@ -58,9 +58,10 @@ final class TuneCommand implements Callable<Integer> {
             description = "An experiment file (YAML), or a workload followed by `perflab run` flags.")
     List<String> words = new ArrayList<>();
 
-    @Option(names = "--repeat", paramLabel = "N", description = "Runs per configuration (default: the file's, else "
-            + ExperimentFile.DEFAULT_REPEAT + ").")
-    Integer repeat;
+    @Option(names = "--repeat", paramLabel = "N|auto[:MAX]", description = "Runs per configuration (default: the file's, "
+            + "else " + ExperimentFile.DEFAULT_REPEAT + "); auto: interleaved rounds until the leading configurations' "
+            + "95%% intervals separate, or every interval is within ±3%% of its mean, or MAX rounds (10).")
+    String repeat;
 
     @Option(names = "--p99-ms", paramLabel = "MS", description = "Latency goal of the best configuration: mean p99 at most MS.")
     String p99Ms;
@@ -202,15 +203,14 @@ final class TuneCommand implements Callable<Integer> {
         if (!n.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
             throw new IllegalArgumentException("--name: '" + n + "' must be letters, digits, '.', '_' or '-' (at most 64)");
         }
-        int rep = repeat == null ? spec.repeat() : repeat;
-        if (rep < 1 || rep > 100) {
-            throw new IllegalArgumentException("--repeat must be within 1..100, got " + rep);
-        }
+        ExperimentFile.Repeat rep = repeat == null ? new ExperimentFile.Repeat(spec.repeat(), spec.decision().adaptive())
+                : ExperimentFile.repeat("--repeat", repeat);
         ExperimentSpec.Decision given = ExperimentFile.decision("perflab tune",
                 alpha != null ? alpha : minEffect != null ? Double.toString(spec.decision().alpha()) : null,
                 minEffect != null ? minEffect : alpha != null ? Double.toString(spec.decision().minEffectPercent()) : null);
-        return new ExperimentSpec(n, spec.description(), spec.workload(), spec.settings(), rep, spec.matrix(),
-                spec.steps(), spec.rateSweep(), objective, given != null ? given : spec.decision());
+        ExperimentSpec.Decision decision = (given != null ? given : spec.decision()).adaptive(rep.adaptive());
+        return new ExperimentSpec(n, spec.description(), spec.workload(), spec.settings(), rep.times(), spec.matrix(),
+                spec.steps(), spec.rateSweep(), objective, decision);
     }
 
     /** `perflab tune soap-echo --heap 256m,1g --gc g1,zgc --duration 30s`: comma lists make the matrix. */

@@ -53,7 +53,8 @@ class BadInputIT {
                 Arguments.of(List.of("tune", "soap-echo", "--heapz", "1g"), "unknown setting 'heapz'", "server-threads"),
                 Arguments.of(List.of("tune", "soap-echo", "--gc", "g1,cms"), "--gc: unknown collector 'cms'", "shenandoah"),
                 Arguments.of(List.of("tune", "soap-echo", "--heap", "1g,lots"), "--heap: 'lots' is not a size", "512m"),
-                Arguments.of(List.of("tune", "soap-echo", "--repeat", "0"), "--repeat must be within", "1..100"),
+                Arguments.of(List.of("tune", "soap-echo", "--repeat", "0"), "--repeat: '0' is not a number within", "1..100"),
+                Arguments.of(List.of("tune", "soap-echo", "--repeat", "auto:2"), "--repeat: 'auto:2': auto:MAX needs MAX", "3..100"),
                 Arguments.of(List.of("tune", "no-such-experiment.yaml"), "no such experiment file", "no-such-experiment.yaml"),
                 Arguments.of(List.of("tune", "--resume", "no-such-dir"), "has no experiment.yaml", "perflab tune"));
     }

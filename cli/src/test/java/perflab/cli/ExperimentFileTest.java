@@ -33,11 +33,26 @@ class ExperimentFileTest {
     }
 
     @Test
+    void repeatAutoIsAdaptiveWithItsMaximumAndSurvivesAResume() throws Exception {
+        ExperimentSpec spec = read("workload: soap-echo\nrepeat: auto:12\nmatrix: {gc: [parallel, g1]}\n");
+        assertEquals(12, spec.repeat());
+        assertEquals(true, spec.decision().adaptive());
+        Path back = dir.resolve("back.yaml");
+        ExperimentFile.write(back, spec);
+        assertEquals(true, Files.readString(back).contains("repeat: auto:12"), Files.readString(back));
+        assertEquals(spec.decision(), ExperimentFile.read(back).decision());
+        assertEquals(10, read("workload: soap-echo\nrepeat: auto\n").repeat());
+        assertEquals(false, read("workload: soap-echo\nrepeat: 4\n").decision().adaptive());
+    }
+
+    @Test
     void badValuesGetOneLine() {
         assertEquals("e.yaml: alpha: 'often' is not a number (e.g. 0.05)",
                 assertThrows(IllegalArgumentException.class, () -> read("workload: soap-echo\nalpha: often\n")).getMessage());
         assertEquals("e.yaml: alpha must be within (0, 0.5), got 0.7",
                 assertThrows(IllegalArgumentException.class, () -> read("workload: soap-echo\nalpha: 0.7\n")).getMessage());
+        assertEquals("e.yaml: repeat: 'auto:1': auto:MAX needs MAX within 3..100 (auto: 10)",
+                assertThrows(IllegalArgumentException.class, () -> read("workload: soap-echo\nrepeat: auto:1\n")).getMessage());
         assertEquals("e.yaml: min-effect: 'lots' is not a percentage (e.g. 2%)",
                 assertThrows(IllegalArgumentException.class, () -> read("workload: soap-echo\nmin-effect: lots\n")).getMessage());
     }

@@ -32,7 +32,12 @@ public final class ExperimentAnalysis {
 
     /** What the result says about the experiment itself. */
     public record Header(String name, String description, String workload, String stack, String operation,
-                         int repeat, String directory, String startedAt, String updatedAt, String status) {
+                         int repeat, String directory, String startedAt, String updatedAt, String status,
+                         String repeatStop) {
+        public Header(String name, String description, String workload, String stack, String operation,
+                      int repeat, String directory, String startedAt, String updatedAt, String status) {
+            this(name, description, workload, stack, operation, repeat, directory, startedAt, updatedAt, status, null);
+        }
     }
 
     private ExperimentAnalysis() {
@@ -66,7 +71,7 @@ public final class ExperimentAnalysis {
                 h.repeat(), h.directory(), h.startedAt(), h.updatedAt(), h.status(), done, total, dimensions(spec),
                 new ExperimentResult.Objective(objective == null ? null : objective.percentile(),
                         objective == null ? null : objective.goalMs(), rule),
-                out, best(out, configs, objective, rule, spec.decision()), failures, sweep);
+                out, best(out, configs, objective, rule, spec.decision()), failures, sweep, h.repeatStop());
     }
 
     static List<String> dimensions(ExperimentSpec spec) {

@@ -118,7 +118,10 @@ public final class ExperimentRunner {
         if (finishedBefore > 0) {
             say("perflab: resuming: %d of %d runs already finished", finishedBefore, configs.size() * plan.repeat());
         }
-        write(plan, dir, records, "running");
+        boolean adaptive = plan.spec().decision().adaptive();
+        int rounds = plan.repeat();
+        String repeatStop = null;
+        write(plan, dir, records, "running", rounds, null);
         String[] startFailure = new String[configs.size()];
         List<Slot> order = order(configs.size(), plan.repeat());
         int toRun = (int) order.stream().filter(s -> !records[s.configuration()][s.repetition() - 1].ok()).count();
@@ -130,6 +133,16 @@ public final class ExperimentRunner {
             }
             int c = slot.configuration();
             int r = slot.repetition();
+            if (adaptive && c == 0 && r > AdaptiveRepeat.MIN_ROUNDS) {
+                // a round is complete: judge it before the next one starts
+                repeatStop = AdaptiveRepeat.stopReason(write(plan, dir, records, "running", r - 1, null), r - 1,
+                        plan.repeat(), plan.spec().decision().precisionPercent());
+                if (repeatStop != null) {
+                    rounds = r - 1;
+                    say("perflab: %s; no more rounds", repeatStop);
+                    break;
+                }
+            }
             if (records[c][r - 1].ok()) {
                 continue;
             }
@@ -140,9 +153,9 @@ public final class ExperimentRunner {
                 ran++;
                 continue;
             }
-            say("%nperflab: configuration %d of %d (%s), repetition %d of %d; run %d of %d to go%s", c + 1,
-                    configs.size(), config.variant().name(), r, plan.repeat(), ran + 1, toRun,
-                    timeLeft(plan, toRun - ran, ran, spentMs));
+            say("%nperflab: configuration %d of %d (%s), repetition %d of %s%d; run %d of %s%d to go%s", c + 1,
+                    configs.size(), config.variant().name(), r, adaptive ? "at most " : "", plan.repeat(), ran + 1,
+                    adaptive ? "at most " : "", toRun, timeLeft(plan, toRun - ran, ran, spentMs));
             Path runDir = dir.resolve(rel);
             deleteRecursively(runDir);
             long start = System.nanoTime();
@@ -156,16 +169,22 @@ public final class ExperimentRunner {
                 say("perflab: configuration %d (%s) failed: %s; the experiment goes on", c + 1,
                         config.variant().name(), rec.reason());
             }
-            write(plan, dir, records, "running");
+            write(plan, dir, records, "running", rounds, null);
+        }
+        if (adaptive && repeatStop == null && !interrupted) {
+            // the last round ran: it is judged too, and ends the experiment either way
+            repeatStop = AdaptiveRepeat.stopReason(write(plan, dir, records, "running", rounds, null), rounds,
+                    plan.repeat(), plan.spec().decision().precisionPercent());
         }
         boolean allDone = true;
         for (RunRecord[] row : records) {
-            for (RunRecord rec : row) {
+            for (int r = 0; r < rounds; r++) {
+                RunRecord rec = row[r];
                 allDone &= !RunRecord.PENDING.equals(rec.status()) && !(interrupted && RunRecord.INCOMPLETE.equals(rec.status()));
             }
         }
         String status = interrupted || !allDone ? "interrupted" : "complete";
-        ExperimentResult result = write(plan, dir, records, status);
+        ExperimentResult result = write(plan, dir, records, status, rounds, repeatStop);
         if (console != null) {
             console.println();
             console.print(ExperimentTables.markdown(result));
@@ -265,17 +284,22 @@ public final class ExperimentRunner {
         }
     }
 
-    private ExperimentResult write(ExperimentPlan plan, Path dir, RunRecord[][] records, String status) throws IOException {
+    /**
+     * Analyses and writes the tables of the first {@code rounds} repetitions (an adaptive experiment's later
+     * rounds are not part of it until they run).
+     */
+    private ExperimentResult write(ExperimentPlan plan, Path dir, RunRecord[][] records, String status, int rounds,
+                                   String repeatStop) throws IOException {
         List<ExperimentAnalysis.ConfigurationRuns> runs = new ArrayList<>();
         for (int c = 0; c < plan.configurations().size(); c++) {
             ExperimentPlan.Configuration config = plan.configurations().get(c);
             runs.add(new ExperimentAnalysis.ConfigurationRuns(config.variant(), config.config().load().rate(),
-                    List.of(records[c])));
+                    List.of(records[c]).subList(0, rounds)));
         }
         ExperimentSpec spec = plan.spec();
         ExperimentResult result = ExperimentAnalysis.analyze(spec, new ExperimentAnalysis.Header(spec.name(),
-                spec.description(), spec.workload(), plan.stack(), plan.operation(), spec.repeat(),
-                dir.toAbsolutePath().toString(), startedAt, Instant.now().toString(), status), runs);
+                spec.description(), spec.workload(), plan.stack(), plan.operation(), rounds,
+                dir.toAbsolutePath().toString(), startedAt, Instant.now().toString(), status, repeatStop), runs);
         Json.write(dir.resolve(RESULT_JSON), result);
         AtomicFiles.write(dir.resolve(RESULTS_CSV), ExperimentTables.csv(result));
         AtomicFiles.write(dir.resolve(REPORT_MD), ExperimentTables.markdown(result) + ExperimentTables.profiles(result, dir));

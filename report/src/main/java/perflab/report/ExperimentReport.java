@@ -65,7 +65,8 @@ public final class ExperimentReport {
         }
         page.paragraph(String.format(Locale.ROOT, "%s on %s / %s, %s: %d configurations x %d repetitions (interleaved); %d of %d runs done, %s. Started %s.",
                 r.workload(), r.stack(), r.operation(), r.kind(), r.configurations().size(), r.repeat(), r.runsDone(),
-                r.runsTotal(), r.status(), r.startedAt()));
+                r.runsTotal(), r.status(), r.startedAt()) + (r.repeatStop() == null ? ""
+                : " Repetitions were adaptive: " + r.repeatStop() + "."));
         if (!"complete".equals(r.status())) {
             page.notice("warn", "The experiment is " + r.status() + ": " + r.runsDone() + " of " + r.runsTotal()
                     + " runs done (perflab tune --resume " + dir + " continues it).");

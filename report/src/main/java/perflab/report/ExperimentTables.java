@@ -45,6 +45,9 @@ public final class ExperimentTables {
         out.append(String.format(Locale.ROOT, "%s on %s (%s), %s; %d configurations x %d repetitions; %d of %d runs done (%s).%n%n",
                 r.workload(), r.stack(), r.operation(), r.kind(), r.configurations().size(), r.repeat(), r.runsDone(),
                 r.runsTotal(), r.status()));
+        if (r.repeatStop() != null) {
+            out.append("Repetitions were adaptive: ").append(r.repeatStop()).append(".\n\n");
+        }
         switch (r.kind()) {
             case "steps" -> steps(out, r);
             case "rate-sweep" -> rateSweep(out, r);

@@ -11,7 +11,8 @@ import java.util.Map;
  * @param name        names the experiment's directory ({@code results/<stamp>-tune-<name>})
  * @param workload    the workload every run drives
  * @param settings    settings shared by every configuration (stack, operation, clients, duration, ...)
- * @param repeat      runs per configuration (at least 1)
+ * @param repeat      runs per configuration (at least 1); for an adaptive experiment ({@link Decision#adaptive}),
+ *                    the most rounds
  * @param matrix      every combination of these settings' values (first setting outermost); empty: none
  * @param steps       cumulative steps, each adding settings to the one before; empty: none
  * @param rateSweep   the open model at increasing rates for one configuration; null: none
@@ -40,11 +41,31 @@ public record ExperimentSpec(String name, String description, String workload, M
      * baseline, or the runner-up when the leader is the baseline or the baseline did not qualify) with Welch's
      * two-sided p below {@code alpha} and a gain of at least {@code minEffectPercent}. A gain that is real but
      * smaller than the minimum effect is not worth a configuration change.
+     *
+     * @param adaptive         repeat in interleaved rounds until the answer is clear ({@code repeat: auto:MAX}):
+     *                         the leaders' 95 % intervals separate, or every interval is within
+     *                         ± {@code precisionPercent} of its mean, or MAX rounds
+     * @param precisionPercent see {@code adaptive}
      */
-    public record Decision(double alpha, double minEffectPercent) {
+    public record Decision(double alpha, double minEffectPercent, boolean adaptive, double precisionPercent) {
         public static final Decision DEFAULT = new Decision(0.05, 2);
+        /** An adaptive experiment also stops once every interval is this narrow (± % of its mean). */
+        public static final double DEFAULT_PRECISION_PERCENT = 3;
+
+        /** A fixed number of repetitions. */
+        public Decision(double alpha, double minEffectPercent) {
+            this(alpha, minEffectPercent, false, DEFAULT_PRECISION_PERCENT);
+        }
+
+        /** The same, with the repetitions adaptive ({@code repeat: auto:MAX}) or not. */
+        public Decision adaptive(boolean on) {
+            return new Decision(alpha, minEffectPercent, on, precisionPercent);
+        }
 
         public Decision {
+            if (!(precisionPercent > 0 && precisionPercent < 100)) {
+                throw new IllegalArgumentException("the precision must be 0-100 % of the mean, got " + precisionPercent);
+            }
             if (!(alpha > 0 && alpha < 0.5)) {
                 throw new IllegalArgumentException("alpha must be within (0, 0.5), got " + alpha);
             }

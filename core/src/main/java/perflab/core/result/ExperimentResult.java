@@ -12,12 +12,24 @@ import java.util.Map;
  * @param kind       "single", "matrix", "steps" or "rate-sweep"
  * @param status     "running", "complete" (every run done), "interrupted"
  * @param dimensions the settings that vary between configurations, in table order
+ * @param repeat     repetitions per configuration (an adaptive experiment: the rounds made so far)
+ * @param repeatStop an adaptive experiment ({@code --repeat auto:MAX}): why it stopped repeating; else null
  */
 public record ExperimentResult(String name, String description, String kind, String workload, String stack,
                                String operation, int repeat, String directory, String startedAt, String updatedAt,
                                String status, int runsDone, int runsTotal, List<String> dimensions,
                                Objective objective, List<Configuration> configurations, Best best,
-                               List<Failure> failures, RateSweep rateSweep) {
+                               List<Failure> failures, RateSweep rateSweep, String repeatStop) {
+    /** A result without adaptive repetition. */
+    public ExperimentResult(String name, String description, String kind, String workload, String stack,
+                            String operation, int repeat, String directory, String startedAt, String updatedAt,
+                            String status, int runsDone, int runsTotal, List<String> dimensions,
+                            Objective objective, List<Configuration> configurations, Best best,
+                            List<Failure> failures, RateSweep rateSweep) {
+        this(name, description, kind, workload, stack, operation, repeat, directory, startedAt, updatedAt, status,
+                runsDone, runsTotal, dimensions, objective, configurations, best, failures, rateSweep, null);
+    }
+
 
     /**
      * @param latencyPercentile "p99" ... (null: no latency goal)
