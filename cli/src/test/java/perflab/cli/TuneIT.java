@@ -117,4 +117,30 @@ class TuneIT {
         assertTrue(yaml.contains("rate-sweep") && yaml.contains("p99-ms"), yaml);
         assertFalse(Files.readString(dir.resolve("report.md")).isBlank());
     }
+
+    /**
+     * --repeat auto:3 runs rounds and judges them as the runner goes: three rounds at most here, so the experiment
+     * ends after the third with its reason recorded; resumed, it runs nothing again and stops where it did.
+     */
+    @Test
+    void adaptiveRepetitionStopsWithAReasonAndResumesToTheSameAnswer() throws Exception {
+        Path dir = work.resolve("adaptive");
+        try (PerflabProcess p = PerflabProcess.start(work, "tune", "soap-echo", "--gc", "parallel,serial", "--clients", "2",
+                "--warmup", "1s", "--duration", "2s", "--heap", "64m", "--repeat", "auto:3", "--out", dir.toString(),
+                "--quiet")) {
+            assertEquals(0, p.await(Duration.ofSeconds(180)), p.err());
+        }
+        JsonNode r = JSON.readTree(dir.resolve("experiment.json").toFile());
+        assertEquals("complete", r.get("status").asText(), r.toString());
+        String stop = r.get("repeatStop").asText();
+        assertTrue(stop.startsWith("after 3 rounds") || stop.equals("reached the maximum of 3 rounds without a clear answer"), stop);
+        assertEquals(3, r.get("repeat").asInt());
+        assertEquals(6, r.get("runsDone").asInt());
+        assertTrue(Files.readString(dir.resolve("experiment.yaml")).contains("repeat: auto:3"));
+        try (PerflabProcess p = PerflabProcess.start(work, "tune", "--resume", dir.toString(), "--quiet")) {
+            assertEquals(0, p.await(Duration.ofSeconds(60)), p.err());
+            assertTrue(p.out().contains("resuming: 6 of 6 runs already finished"), p.out());
+        }
+        assertEquals(stop, JSON.readTree(dir.resolve("experiment.json").toFile()).get("repeatStop").asText());
+    }
 }
