@@ -1,0 +1,146 @@
+package perflab.trade;
+
+import perflab.core.traffic.Traffic;
+import perflab.core.workload.OperationInfo;
+import perflab.core.workload.ServerSide;
+import perflab.core.workload.StackInfo;
+import perflab.core.workload.TrafficOptions;
+import perflab.core.workload.Workload;
+import perflab.core.workload.WorkloadSetting;
+import perflab.trade.contract.TradePages;
+import perflab.trade.contract.TradeRules;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Trade / DayTrader online brokerage (seeds 002 and 003): users log in, look at their account, portfolio and
+ * quotes, buy and sell, in DayTrader's page mix, each client with its own users and cookies, every page checked.
+ */
+public final class TradeWorkload implements Workload {
+    static final String MIX = "mix";
+    static final String USERS = "users";
+    static final String QUOTES = "quotes";
+    static final String DATA_ACCESS = "data-access";
+    static final String ORDER_PROCESSING = "order-processing";
+    static final String DB = "db";
+    static final String DB_URL = "db-url";
+    static final String DB_POOL = "db-pool";
+    static final String STATEMENT_CACHE = "statement-cache";
+    static final String CACHE = "cache";
+    static final String MARKET_SUMMARY_INTERVAL = "market-summary-interval";
+    static final String POSTGRESQL = "postgresql";
+
+    private static final List<WorkloadSetting> SETTINGS = List.of(
+            WorkloadSetting.choice(MIX, TradeMix.STANDARD.name(), "What users do: standard (DayTrader's scenario: "
+                    + "home 20, quote 40 with 1-10 symbols, account 10, portfolio 12, buy, sell, update and logout 4 each, "
+                    + "register 2, in % of requests) or jmeter (DayTrader 8's JMeter plan: 20 % REST quotes, the rest its "
+                    + "pages, one symbol a quote, a look at the page before each buy, sell and update).",
+                    TradeMix.names().toArray(String[]::new)),
+            WorkloadSetting.integer(USERS, TradeRules.DEFAULT_USERS, 1, 10_000_000, "Users in the database (uid:0 ...): "
+                    + "the server creates them, the clients log in as them, each client its own share; at least --clients.")
+                    .forBoth().asDimension(),
+            WorkloadSetting.integer(QUOTES, TradeRules.DEFAULT_QUOTES, 2, 10_000_000, "Stock symbols in the database "
+                    + "(s:0 ...): the server creates them, quotes and buys pick among them.").forBoth(),
+            WorkloadSetting.choice(DATA_ACCESS, "jdbc", "How the server reaches the database: jdbc (direct JDBC, the "
+                    + "studies' JDBC mode) or jpa (an ORM, the heir of their EJB mode).", "jdbc", "jpa")
+                    .forServer().asDimension(),
+            WorkloadSetting.choice(ORDER_PROCESSING, "sync", "sync: a buy or sell completes its order within the "
+                    + "request (the user sees it closed); async: a background task completes it after the answer (the "
+                    + "user sees it open).", "sync", "async").forServer().asDimension(),
+            WorkloadSetting.choice(DB, "h2", "The database: h2 (embedded in the server, nothing to install) or "
+                    + "postgresql (at --db-url).", "h2", POSTGRESQL).forServer().asDimension(),
+            new WorkloadSetting(DB_URL, "URL", null, "The PostgreSQL database of --db postgresql, e.g. "
+                    + "jdbc:postgresql://127.0.0.1:5432/trade; an h2 run ignores it.", WorkloadSetting.Use.SERVER, false,
+                    TradeWorkload::postgresqlUrl),
+            WorkloadSetting.integer(DB_POOL, 100, 1, 10_000, "Database connections in the server's pool. Default: 100 "
+                    + "(the Trade 2 study's).").forServer().asDimension(),
+            WorkloadSetting.integer(STATEMENT_CACHE, 2000, 0, 1_000_000, "Prepared statements the server keeps per "
+                    + "connection, 0 for none. Default: 2000 (the Trade 2 study's).").forServer().asDimension(),
+            WorkloadSetting.integer(CACHE, 2000, 0, 10_000_000, "Entries of the server's cache of quotes and market "
+                    + "summary, 0 for no cache. Default: 2000 (the z study's default; 10000 did best there).")
+                    .forServer().asDimension(),
+            WorkloadSetting.duration(MARKET_SUMMARY_INTERVAL, "20000ms", Duration.ZERO, Duration.ofHours(1),
+                    "How old the market summary may get before the server computes it again; 0s: on every home page. "
+                            + "Default: 20s (DayTrader's).").forServer());
+
+    private static final List<StackInfo> STACKS = List.of(new StackInfo("lean",
+            "perflab's own: server-rendered pages on Jetty 12, direct JDBC or JPA, H2 or PostgreSQL",
+            "workloads/trade/stack-lean", "perflab.trade.lean.TradeServer"));
+
+    private static final List<OperationInfo> OPERATIONS = List.of(new OperationInfo("scenario",
+            "per-user sessions through DayTrader's pages in the --mix (login, home, quotes, buy, sell, ...)"));
+
+    private static String postgresqlUrl(String value) {
+        if (!value.matches("jdbc:postgresql://\\S+")) {
+            throw new IllegalArgumentException("--" + DB_URL + ": '" + value + "' is not a PostgreSQL JDBC URL "
+                    + "(jdbc:postgresql://host:5432/trade)");
+        }
+        return value;
+    }
+
+    @Override
+    public String name() {
+        return "trade";
+    }
+
+    @Override
+    public String description() {
+        return "an online brokerage (Trade / DayTrader): per-user web sessions, DayTrader's page mix, a database behind";
+    }
+
+    @Override
+    public List<StackInfo> stacks() {
+        return STACKS;
+    }
+
+    @Override
+    public List<OperationInfo> operations() {
+        return OPERATIONS;
+    }
+
+    /** The login form: what a person opens first, and what a bare --target gets. */
+    @Override
+    public String servicePath() {
+        return TradePages.LOGIN;
+    }
+
+    @Override
+    public List<WorkloadSetting> settings() {
+        return SETTINGS;
+    }
+
+    @Override
+    public Traffic traffic(TrafficOptions options) {
+        operation(options.operation());
+        return new TradeTraffic(TradeMix.named(options.setting(MIX)), Integer.parseInt(options.setting(USERS)),
+                Integer.parseInt(options.setting(QUOTES)), TradeTraffic.basePath(options.target()));
+    }
+
+    /**
+     * The SUT gets every server setting as {@code --name value}, the population size among them (it fills the
+     * database with as many users and symbols as the traffic picks from). {@code --db-url} goes only with
+     * {@code --db postgresql}, so that a sweep over both databases can name the PostgreSQL one once.
+     *
+     * <p>PostgreSQL is today a database the user runs and names with {@code --db-url}; perflab neither starts nor
+     * samples it. Its place in this design is a program companion ({@code Companion.program}) started before the SUT
+     * on a fresh data directory, ready on PostgreSQL's "ready to accept connections" line, its URL handed to the SUT
+     * as {@code jdbc:postgresql://127.0.0.1:{postgres.port}/trade}: then its CPU and memory appear beside the SUT's in
+     * every result, and {@code --db-url} remains for a database elsewhere.
+     */
+    @Override
+    public ServerSide serverSide(Map<String, String> settings) {
+        Map<String, String> sut = new LinkedHashMap<>(settings);
+        if (POSTGRESQL.equals(settings.get(DB))) {
+            if (!settings.containsKey(DB_URL)) {
+                throw new IllegalArgumentException("--db postgresql needs --db-url (e.g. jdbc:postgresql://127.0.0.1:5432/trade): "
+                        + "perflab does not start PostgreSQL itself yet");
+            }
+        } else {
+            sut.remove(DB_URL);
+        }
+        return ServerSide.sutOnly(sut);
+    }
+}
