@@ -71,4 +71,23 @@ public final class TradeRules {
     public static BigDecimal sellTotal(BigDecimal price, double quantity) {
         return price.multiply(BigDecimal.valueOf(quantity)).subtract(ORDER_FEE).setScale(2, RoundingMode.HALF_UP);
     }
+
+    /** Order types. */
+    public static final String BUY = "buy";
+    public static final String SELL = "sell";
+
+    /** A quotes request names 1 to this many symbols. */
+    public static final int MAX_SYMBOLS = 10;
+
+    /**
+     * The largest quantity one order may name. perflab's limit, not DayTrader's (which had none): DayTrader's
+     * traffic buys 1-200 shares; the limit keeps one order's total, and a user's balance after many, inside the
+     * DECIMAL(14,2) money columns.
+     */
+    public static final double MAX_QUANTITY = 100_000;
+
+    /** The populated quote {@code s:i}'s company name. */
+    public static String companyName(int i) {
+        return "S" + i + " Incorporated";
+    }
 }

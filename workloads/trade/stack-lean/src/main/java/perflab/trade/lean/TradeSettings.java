@@ -1,0 +1,47 @@
+package perflab.trade.lean;
+
+import java.time.Duration;
+
+/**
+ * The brokerage's application settings (the studies' knobs that are not the pool's or the JVM's).
+ *
+ * @param orderProcessing       when orders complete
+ * @param marketSummaryInterval how long a computed market summary is served before it is computed again; zero
+ *                              computes it on every call (DayTrader's default is 20 s)
+ * @param completionThreads     threads completing orders in {@link OrderProcessing#ASYNC} mode
+ * @param completionQueue       completions waiting at most; when full, the request thread completes its own order
+ *                              (back pressure instead of loss)
+ */
+public record TradeSettings(OrderProcessing orderProcessing, Duration marketSummaryInterval, int completionThreads,
+                            int completionQueue) {
+    public static final Duration DEFAULT_MARKET_SUMMARY_INTERVAL = Duration.ofSeconds(20);
+
+    public TradeSettings {
+        if (orderProcessing == null) {
+            throw new IllegalArgumentException("order processing is missing; use sync or async");
+        }
+        if (marketSummaryInterval == null || marketSummaryInterval.isNegative()) {
+            throw new IllegalArgumentException("market summary interval must be 0 (every call) or more, was "
+                    + marketSummaryInterval);
+        }
+        if (completionThreads < 1) {
+            throw new IllegalArgumentException("completion threads must be 1 or more, was " + completionThreads);
+        }
+        if (completionQueue < 1) {
+            throw new IllegalArgumentException("completion queue must be 1 or more, was " + completionQueue);
+        }
+    }
+
+    /** Synchronous orders, a 20 s market summary, two completion threads with a queue of 1,000. */
+    public static TradeSettings defaults() {
+        return new TradeSettings(OrderProcessing.SYNC, DEFAULT_MARKET_SUMMARY_INTERVAL, 2, 1000);
+    }
+
+    public TradeSettings withOrderProcessing(OrderProcessing mode) {
+        return new TradeSettings(mode, marketSummaryInterval, completionThreads, completionQueue);
+    }
+
+    public TradeSettings withMarketSummaryInterval(Duration interval) {
+        return new TradeSettings(orderProcessing, interval, completionThreads, completionQueue);
+    }
+}

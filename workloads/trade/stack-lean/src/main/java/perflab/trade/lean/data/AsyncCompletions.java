@@ -1,0 +1,71 @@
+package perflab.trade.lean.data;
+
+import perflab.trade.lean.Order;
+
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * Asynchronous order completion (DayTrader's Async mode): orders committed open are completed by a few threads.
+ * The queue is bounded; when it is full, or after close, the submitting thread completes its own order, so that
+ * load slows the requests down instead of losing completions. Closing drains the queue.
+ */
+final class AsyncCompletions implements AutoCloseable {
+    /** How long close waits for the queue to drain. */
+    static final long DRAIN_SECONDS = 120;
+
+    private final ThreadPoolExecutor executor;
+    private final Consumer<Order> completer;
+    private final AtomicLong failures = new AtomicLong();
+
+    AsyncCompletions(int threads, int queue, Consumer<Order> completer) {
+        this.completer = completer;
+        AtomicInteger count = new AtomicInteger();
+        ThreadFactory factory = r -> {
+            Thread t = new Thread(r, "trade-completion-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(queue), factory, (task, pool) -> task.run());
+    }
+
+    void submit(Order order) {
+        executor.execute(() -> complete(order));
+    }
+
+    /** Completions that failed (their orders stay open, which the audit reports). */
+    long failures() {
+        return failures.get();
+    }
+
+    private void complete(Order order) {
+        try {
+            completer.accept(order);
+        } catch (RuntimeException e) {
+            // one line for the first: a failing database would otherwise flood the SUT's log
+            if (failures.getAndIncrement() == 0) {
+                System.err.println("trade: completing order " + order.orderId() + " failed, it stays open: "
+                        + e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(DRAIN_SECONDS, TimeUnit.SECONDS)) {
+                throw new IllegalStateException(executor.getQueue().size()
+                        + " order completions still queued after " + DRAIN_SECONDS + " s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package perflab.trade.lean.data;
+
+import com.zaxxer.hikari.HikariDataSource;
+import perflab.trade.lean.Account;
+import perflab.trade.lean.OrderProcessing;
+import perflab.trade.lean.TradeSettings;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.LocalDateTime;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A fresh database with a service over it, gone when closed: in-memory H2, or, when the system property {@value
+ * #POSTGRES} names a PostgreSQL URL (e.g. jdbc:postgresql://127.0.0.1:5432/trade?user=trade), a schema of its own
+ * in that database, so that the same tests check the SQL on both.
+ */
+final class TradeFixture implements AutoCloseable {
+    static final String POSTGRES = "perflab.trade.test.postgres";
+    static final String[] TABLES = {"account", "accountprofile", "holding", "orders", "quote", "keygen"};
+    private static final Map<String, String> KEYS = Map.of("account", "accountid", "accountprofile", "userid",
+            "holding", "holdingid", "orders", "orderid", "quote", "symbol", "keygen", "keyname");
+    /** Columns whose values differ between two otherwise equal populations. */
+    static final Set<String> UNREPEATABLE = Set.of("passwd", "creationdate", "lastlogin", "opendate",
+            "completiondate", "purchasedate");
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+
+    final HikariDataSource dataSource;
+    final JdbcTradeService service;
+    private final String postgresSchema;
+
+    TradeFixture(TradeSettings settings) {
+        String postgres = System.getProperty(POSTGRES, "");
+        int number = DATABASES.incrementAndGet();
+        if (postgres.isEmpty()) {
+            postgresSchema = null;
+            // no DB_CLOSE_DELAY: the database lives while the pool holds a connection, and goes with it
+            dataSource = TradeDatabase.open("jdbc:h2:mem:trade-test-" + number, 8, 16);
+        } else {
+            postgresSchema = "trade_test_" + ProcessHandle.current().pid() + "_" + number;
+            postgresStatement(postgres, "CREATE SCHEMA " + postgresSchema);
+            dataSource = TradeDatabase.open(postgres + (postgres.contains("?") ? "&" : "?") + "currentSchema="
+                    + postgresSchema, 8, 16);
+        }
+        this.service = new JdbcTradeService(dataSource, settings);
+    }
+
+    private static void postgresStatement(String url, String sql) {
+        try (Connection c = java.sql.DriverManager.getConnection(url)) {
+            c.createStatement().execute(sql);
+        } catch (SQLException e) {
+            throw new AssertionError(sql + ": " + e.getMessage(), e);
+        }
+    }
+
+    static TradeFixture of(OrderProcessing mode) {
+        return new TradeFixture(TradeSettings.defaults().withOrderProcessing(mode));
+    }
+
+    static TradeFixture sync() {
+        return of(OrderProcessing.SYNC);
+    }
+
+    /** Quotes s:0..s:(n-1), each at the given price (open, low and high alike). */
+    TradeFixture quotes(String... prices) {
+        service.populate(0, prices.length, 1);
+        for (int i = 0; i < prices.length; i++) {
+            sql("UPDATE quote SET price = ?, open1 = ?, low = ?, high = ? WHERE symbol = ?",
+                    new BigDecimal(prices[i]), new BigDecimal(prices[i]), new BigDecimal(prices[i]),
+                    new BigDecimal(prices[i]), "s:" + i);
+        }
+        return this;
+    }
+
+    Account register(String userId, String balance) {
+        return service.register(userId, "pw-" + userId, "Full " + userId, "1 Oak St.", userId + "@x.com",
+                "1-2-3-4", new BigDecimal(balance));
+    }
+
+    BigDecimal balance(String userId) {
+        return service.account(userId).orElseThrow().balance();
+    }
+
+    int sql(String sql, Object... params) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                s.setObject(i + 1, params[i]);
+            }
+            int n = s.executeUpdate();
+            c.commit();
+            return n;
+        } catch (SQLException e) {
+            throw new AssertionError(sql + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The first column of the first row, as text. */
+    String value(String sql, Object... params) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                s.setObject(i + 1, params[i]);
+            }
+            try (ResultSet r = s.executeQuery()) {
+                String v = r.next() ? r.getString(1) : null;
+                c.commit();
+                return v;
+            }
+        } catch (SQLException e) {
+            throw new AssertionError(sql + ": " + e.getMessage(), e);
+        }
+    }
+
+    long count(String table) {
+        return Long.parseLong(value("SELECT COUNT(*) FROM " + table));
+    }
+
+    /** Each table's row count and a digest of all its rows in key order, leaving out the named columns. */
+    Map<String, String> snapshot(Set<String> leftOut) {
+        Map<String, String> tables = new LinkedHashMap<>();
+        try (Connection c = dataSource.getConnection()) {
+            for (String table : TABLES) {
+                MessageDigest digest = MessageDigest.getInstance("SHA-256");
+                long rows = 0;
+                try (PreparedStatement s = c.prepareStatement("SELECT * FROM " + table + " ORDER BY "
+                        + KEYS.get(table)); ResultSet r = s.executeQuery()) {
+                    ResultSetMetaData meta = r.getMetaData();
+                    while (r.next()) {
+                        rows++;
+                        for (int i = 1; i <= meta.getColumnCount(); i++) {
+                            if (!leftOut.contains(meta.getColumnName(i).toLowerCase(Locale.ROOT))) {
+                                digest.update((text(r, i) + "\u0000").getBytes(StandardCharsets.UTF_8));
+                            }
+                        }
+                    }
+                }
+                tables.put(table, rows + " rows " + HexFormat.of().formatHex(digest.digest()));
+            }
+            c.commit();
+        } catch (SQLException | NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+        return tables;
+    }
+
+    /**
+     * A value as text that does not depend on the wire format: PostgreSQL's driver sends a statement's rows as text
+     * until its fifth run and in binary after, and a DOUBLE reads "10" as text but "10.0" from binary.
+     */
+    private static String text(ResultSet r, int column) throws SQLException {
+        switch (r.getMetaData().getColumnType(column)) {
+            case Types.DOUBLE, Types.FLOAT, Types.REAL -> {
+                double d = r.getDouble(column);
+                return r.wasNull() ? "null" : Double.toString(d);
+            }
+            case Types.TIMESTAMP -> {
+                return String.valueOf(r.getObject(column, LocalDateTime.class));
+            }
+            default -> {
+                return r.getString(column);
+            }
+        }
+    }
+
+    Map<String, String> snapshot() {
+        return snapshot(Set.of());
+    }
+
+    /** The snapshot without keygen: a refused request may have taken (and lost) ids, which moves a key block. */
+    Map<String, String> dataSnapshot() {
+        Map<String, String> tables = snapshot();
+        tables.remove("keygen");
+        return tables;
+    }
+
+    @Override
+    public void close() {
+        try {
+            service.close();
+        } finally {
+            dataSource.close();
+            if (postgresSchema != null) {
+                postgresStatement(System.getProperty(POSTGRES), "DROP SCHEMA " + postgresSchema + " CASCADE");
+            }
+        }
+    }
+}
