@@ -124,7 +124,7 @@ public final class ExperimentAnalysis {
      * in; null when they did not.
      */
     static ExperimentResult.Bimodality bimodality(List<RunRecord> runs) {
-        List<RunRecord> ok = new ArrayList<>(runs.stream().filter(r -> r.ok() && r.summary() != null).toList());
+        List<RunRecord> ok = new ArrayList<>(okRuns(runs));
         if (ok.size() < 2) {
             return null;
         }
@@ -342,8 +342,13 @@ public final class ExperimentAnalysis {
         };
     }
 
+    /** The complete runs: the unit of every statistic. */
+    private static List<RunRecord> okRuns(List<RunRecord> runs) {
+        return runs.stream().filter(r -> r.ok() && r.summary() != null).toList();
+    }
+
     private static List<RunSummary> okSummaries(List<RunRecord> runs) {
-        return runs.stream().filter(r -> r.ok() && r.summary() != null).map(RunRecord::summary).toList();
+        return okRuns(runs).stream().map(RunRecord::summary).toList();
     }
 
     private static long errors(RunSummary s) {

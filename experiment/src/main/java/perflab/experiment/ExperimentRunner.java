@@ -135,7 +135,7 @@ public final class ExperimentRunner {
             int r = slot.repetition();
             if (adaptive && c == 0 && r > AdaptiveRepeat.MIN_ROUNDS) {
                 // a round is complete: judge it before the next one starts
-                repeatStop = AdaptiveRepeat.stopReason(write(plan, dir, records, "running", r - 1, null), r - 1,
+                repeatStop = AdaptiveRepeat.stopReason(analyze(plan, dir, records, "running", r - 1, null), r - 1,
                         plan.repeat(), plan.spec().decision().precisionPercent());
                 if (repeatStop != null) {
                     rounds = r - 1;
@@ -173,7 +173,7 @@ public final class ExperimentRunner {
         }
         if (adaptive && repeatStop == null && !interrupted) {
             // the last round ran: it is judged too, and ends the experiment either way
-            repeatStop = AdaptiveRepeat.stopReason(write(plan, dir, records, "running", rounds, null), rounds,
+            repeatStop = AdaptiveRepeat.stopReason(analyze(plan, dir, records, "running", rounds, null), rounds,
                     plan.repeat(), plan.spec().decision().precisionPercent());
         }
         boolean allDone = true;
@@ -285,11 +285,11 @@ public final class ExperimentRunner {
     }
 
     /**
-     * Analyses and writes the tables of the first {@code rounds} repetitions (an adaptive experiment's later
-     * rounds are not part of it until they run).
+     * The result of the first {@code rounds} repetitions (an adaptive experiment's later rounds are not part of it
+     * until they run); writes nothing.
      */
-    private ExperimentResult write(ExperimentPlan plan, Path dir, RunRecord[][] records, String status, int rounds,
-                                   String repeatStop) throws IOException {
+    private ExperimentResult analyze(ExperimentPlan plan, Path dir, RunRecord[][] records, String status, int rounds,
+                                     String repeatStop) {
         List<ExperimentAnalysis.ConfigurationRuns> runs = new ArrayList<>();
         for (int c = 0; c < plan.configurations().size(); c++) {
             ExperimentPlan.Configuration config = plan.configurations().get(c);
@@ -297,9 +297,15 @@ public final class ExperimentRunner {
                     List.of(records[c]).subList(0, rounds)));
         }
         ExperimentSpec spec = plan.spec();
-        ExperimentResult result = ExperimentAnalysis.analyze(spec, new ExperimentAnalysis.Header(spec.name(),
+        return ExperimentAnalysis.analyze(spec, new ExperimentAnalysis.Header(spec.name(),
                 spec.description(), spec.workload(), plan.stack(), plan.operation(), rounds,
                 dir.toAbsolutePath().toString(), startedAt, Instant.now().toString(), status, repeatStop), runs);
+    }
+
+    /** Analyses and writes the tables of the first {@code rounds} repetitions. */
+    private ExperimentResult write(ExperimentPlan plan, Path dir, RunRecord[][] records, String status, int rounds,
+                                   String repeatStop) throws IOException {
+        ExperimentResult result = analyze(plan, dir, records, status, rounds, repeatStop);
         Json.write(dir.resolve(RESULT_JSON), result);
         AtomicFiles.write(dir.resolve(RESULTS_CSV), ExperimentTables.csv(result));
         AtomicFiles.write(dir.resolve(REPORT_MD), ExperimentTables.markdown(result) + ExperimentTables.profiles(result, dir));

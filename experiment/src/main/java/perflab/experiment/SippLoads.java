@@ -2,6 +2,7 @@ package perflab.experiment;
 
 import perflab.core.result.SipLoadFigures;
 import perflab.core.workload.SippLoad;
+import perflab.experiment.load.LocalSockets;
 import perflab.experiment.load.SipSecond;
 import perflab.experiment.load.SippCommand;
 import perflab.experiment.load.SippProcess;
@@ -9,9 +10,6 @@ import perflab.experiment.load.SippScenario;
 import perflab.experiment.load.SippStatistics;
 
 import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,7 +40,31 @@ final class SippLoads implements AutoCloseable {
     private record Planned(SippLoad load, SippScenario scenario, String host, String port) {
     }
 
-    private record Started(Planned plan, SippProcess process) {
+    private static final class Started {
+        final Planned plan;
+        final SippProcess process;
+        /** Read once SIPp has exited: its files are complete then and do not change. */
+        private SippStatistics statistics;
+
+        Started(Planned plan, SippProcess process) {
+            this.plan = plan;
+            this.process = process;
+        }
+
+        Planned plan() {
+            return plan;
+        }
+
+        SippProcess process() {
+            return process;
+        }
+
+        SippStatistics statistics() throws IOException {
+            if (statistics == null || process.alive()) {
+                statistics = process.statistics();
+            }
+            return statistics;
+        }
     }
 
     private final List<Planned> planned;
@@ -145,7 +167,7 @@ final class SippLoads implements AutoCloseable {
             throws IOException {
         SippLoad load = p.load();
         long seconds = Math.max(1, bound.toSeconds());
-        SippCommand.Builder b = SippCommand.builder(p.scenario()).executable(executable).localPort(freeUdpPort())
+        SippCommand.Builder b = SippCommand.builder(p.scenario()).executable(executable).localPort(LocalSockets.freeUdpPort())
                 .timeout(Duration.ofSeconds(seconds)).files(runDir, load.name())
                 // every response time, so the window has percentiles, not only SIPp's per-period means
                 .traceResponseTimes(RTT_FLUSH_CALLS)
@@ -167,13 +189,6 @@ final class SippLoads implements AutoCloseable {
             b.callLimit(load.maxOpenCalls());
         }
         return b.build();
-    }
-
-    /** A UDP port free a moment ago; SIPp binds it next, and a clash shows as SIPp's exit before it started. */
-    private static int freeUdpPort() throws IOException {
-        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-            return s.getLocalPort();
-        }
     }
 
     /** Pids by name: what the monitor samples beside the server side. */
@@ -229,7 +244,7 @@ final class SippLoads implements AutoCloseable {
         for (Started s : started) {
             SipLoadFigures f;
             try {
-                f = s.process().statistics().figures(from, to);
+                f = s.statistics().figures(from, to);
             } catch (IOException | RuntimeException e) {
                 f = SippStatistics.empty(from, to, "SIPp's statistics could not be read: " + e.getMessage());
             }
@@ -250,7 +265,7 @@ final class SippLoads implements AutoCloseable {
         for (Started s : started) {
             List<SipSecond> seconds;
             try {
-                seconds = s.process().statistics().seconds();
+                seconds = s.statistics().seconds();
             } catch (IOException | RuntimeException e) {
                 seconds = List.of(); // figures() says why in summary.json
             }

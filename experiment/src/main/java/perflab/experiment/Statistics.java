@@ -28,12 +28,7 @@ public final class Statistics {
         if (xs.length < 2) {
             return Double.NaN;
         }
-        double m = mean(xs);
-        double sum = 0;
-        for (double x : xs) {
-            sum += (x - m) * (x - m);
-        }
-        return sum / (xs.length - 1);
+        return squares(xs) / (xs.length - 1);
     }
 
     /** Mean, standard deviation and 95 % interval of the mean; the spread is null for a single value. */
@@ -84,6 +79,7 @@ public final class Statistics {
     /** ... and at least this share of the mean. */
     public static final double CLUSTER_GAP_SHARE = 0.10;
 
+    /** The sum of squared deviations from the mean; 0 for no values. */
     private static double squares(double[] xs) {
         if (xs.length == 0) {
             return 0;

@@ -1,6 +1,9 @@
 package perflab.experiment.load;
 
 import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,10 +15,17 @@ import java.util.Set;
  * Whether a process holds a socket bound to a local port, from /proc: the socket inodes among its open files,
  * looked up in the kernel's UDP and TCP tables. Tells a SIPp that is listening from one that failed to bind.
  */
-final class LocalSockets {
+public final class LocalSockets {
     private static final List<String> TABLES = List.of("/proc/net/udp", "/proc/net/udp6", "/proc/net/tcp", "/proc/net/tcp6");
 
     private LocalSockets() {
+    }
+
+    /** A loopback UDP port free a moment ago, for a SIPp to bind next (a clash shows as its exit before it started). */
+    public static int freeUdpPort() throws IOException {
+        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            return s.getLocalPort();
+        }
     }
 
     static boolean bound(long pid, int port) {

@@ -8,9 +8,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,11 +37,8 @@ class SippProcessTest {
         assumeTrue(SippCommand.installedExecutable().isPresent(), "sipp is not installed (Debian package sip-tester)");
     }
 
-    /** A UDP port free a moment ago; SIPp binds it next (a clash would show as exit status 254, said in the failure). */
     private static int freeUdpPort() throws IOException {
-        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-            return s.getLocalPort();
-        }
+        return LocalSockets.freeUdpPort();
     }
 
     private SippCommand.Builder uas(int port, long calls) {
