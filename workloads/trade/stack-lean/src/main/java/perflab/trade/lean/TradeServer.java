@@ -1,0 +1,72 @@
+package perflab.trade.lean;
+
+import com.zaxxer.hikari.HikariDataSource;
+import org.eclipse.jetty.http.HttpCookie;
+import org.eclipse.jetty.session.SessionHandler;
+import perflab.core.sut.StartedServer;
+import perflab.core.sut.SutArgs;
+import perflab.core.sut.SutBootstrap;
+import perflab.soap.jetty.PlainErrorHandler;
+import perflab.soap.jetty.SutJettyServer;
+import perflab.trade.lean.data.JdbcTradeService;
+import perflab.trade.lean.data.PopulatedDatabase;
+import perflab.trade.lean.data.TradeDatabase;
+import perflab.trade.lean.web.TradeWeb;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The trade lean stack's SUT main: the brokerage's pages ({@link TradeWeb}) on Jetty 12 with Jetty's sessions, over
+ * a {@link TradeService} on a pooled database that starts every run in the populated state
+ * ({@link PopulatedDatabase}: H2 in a private directory, or PostgreSQL at {@code --db-url}). Settings:
+ * {@link TradeServerSettings}; process protocol: {@link SutBootstrap}.
+ */
+public final class TradeServer {
+    /** A logged-in session nobody uses expires after this long (a servlet container's usual 30 minutes). */
+    static final int SESSION_TIMEOUT_SECONDS = 30 * 60;
+
+    private TradeServer() {
+    }
+
+    public static void main(String[] args) {
+        SutBootstrap.run(args, TradeServerSettings.NAMES, TradeServer::start);
+    }
+
+    /** Starts the server; also the entry point for in-process tests. */
+    public static StartedServer start(SutArgs args) throws Exception {
+        return start(TradeServerSettings.from(args));
+    }
+
+    static StartedServer start(TradeServerSettings settings) throws Exception {
+        if (settings.dataAccess().equals("jpa")) {
+            throw new IllegalArgumentException("--data-access jpa is not built yet; use jdbc");
+        }
+        Path workDir = Files.createTempDirectory("perflab-trade-");
+        PopulatedDatabase.Restore restore = settings.db().equals("h2")
+                ? PopulatedDatabase.h2(settings.populationCache(), workDir, settings.users(), settings.quotes())
+                : PopulatedDatabase.postgresql(settings.dbUrl(), settings.users(), settings.quotes());
+        System.out.println("trade database: " + restore.describe());
+        HikariDataSource pool = TradeDatabase.open(restore.jdbcUrl(), settings.dbPool(), settings.statementCache());
+        TradeService trade = new JdbcTradeService(pool, settings.trade());
+
+        SutJettyServer jetty = SutJettyServer.create(settings.server(), "sut");
+        jetty.server().setErrorHandler(new PlainErrorHandler());
+        SessionHandler sessions = new SessionHandler();
+        sessions.setMaxInactiveInterval(SESSION_TIMEOUT_SECONDS);
+        sessions.setHttpOnly(true);
+        // a cross-site form post carries no session cookie: a second guard beside the CSRF token
+        sessions.setSameSite(HttpCookie.SameSite.LAX);
+        sessions.setHandler(new TradeWeb(trade));
+        int port = jetty.start(sessions);
+        return new StartedServer(port, null, () -> {
+            try {
+                jetty.stop();
+            } finally {
+                trade.close();
+                pool.close();
+                PopulatedDatabase.deleteTree(workDir);
+            }
+        });
+    }
+}

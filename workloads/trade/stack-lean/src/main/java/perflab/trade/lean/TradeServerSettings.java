@@ -1,0 +1,84 @@
+package perflab.trade.lean;
+
+import perflab.core.sut.ServerSettings;
+import perflab.core.sut.SutArgs;
+import perflab.trade.contract.TradeRules;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The lean brokerage server's settings as perflab passes them ({@code --name value}, the trade workload's server
+ * settings beside perflab's common ones), checked once at start.
+ *
+ * @param populationCache where populated databases are kept between runs (H2 files); see
+ *                        {@link perflab.trade.lean.data.PopulatedDatabase}
+ */
+public record TradeServerSettings(ServerSettings server, int users, int quotes, String dataAccess, TradeSettings trade,
+                                  String db, String dbUrl, int dbPool, int statementCache, int cacheEntries,
+                                  Path populationCache) {
+    public static final Set<String> NAMES;
+
+    static {
+        Set<String> names = new HashSet<>(ServerSettings.NAMES);
+        names.addAll(Set.of("users", "quotes", "data-access", "order-processing", "db", "db-url", "db-pool",
+                "statement-cache", "cache", "market-summary-interval", "population-cache"));
+        NAMES = Set.copyOf(names);
+    }
+
+    public TradeServerSettings {
+        if (users < 0 || quotes < 2) {
+            throw new IllegalArgumentException("--users must be 0 or more and --quotes 2 or more, got " + users + " and " + quotes);
+        }
+        if (!dataAccess.equals("jdbc") && !dataAccess.equals("jpa")) {
+            throw new IllegalArgumentException("--data-access must be jdbc or jpa, got '" + dataAccess + "'");
+        }
+        if (!db.equals("h2") && !db.equals("postgresql")) {
+            throw new IllegalArgumentException("--db must be h2 or postgresql, got '" + db + "'");
+        }
+        if (db.equals("postgresql") && dbUrl == null) {
+            throw new IllegalArgumentException("--db postgresql needs --db-url jdbc:postgresql://host:port/trade");
+        }
+        if (dbPool < 1 || statementCache < 0 || cacheEntries < 0) {
+            throw new IllegalArgumentException("--db-pool must be 1 or more, --statement-cache and --cache 0 or more");
+        }
+    }
+
+    public static TradeServerSettings from(SutArgs args) {
+        TradeSettings trade = TradeSettings.defaults()
+                .withOrderProcessing(OrderProcessing.parse(args.get("order-processing", "sync")))
+                .withMarketSummaryInterval(duration("market-summary-interval",
+                        args.get("market-summary-interval", "20s")));
+        return new TradeServerSettings(ServerSettings.from(args), args.getInt("users", TradeRules.DEFAULT_USERS),
+                args.getInt("quotes", TradeRules.DEFAULT_QUOTES), args.get("data-access", "jdbc").toLowerCase(Locale.ROOT),
+                trade, args.get("db", "h2").toLowerCase(Locale.ROOT), args.get("db-url", null),
+                args.getInt("db-pool", 100), args.getInt("statement-cache", 2000), args.getInt("cache", 2000),
+                Path.of(args.get("population-cache", defaultCache().toString())));
+    }
+
+    /** {@code $XDG_CACHE_HOME/perflab/trade}, or {@code ~/.cache/perflab/trade}. */
+    static Path defaultCache() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("perflab").resolve("trade");
+    }
+
+    /** "20000ms" as perflab passes it, or "20s" / "0" by hand. */
+    static Duration duration(String name, String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        try {
+            if (t.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+            }
+            if (t.endsWith("s")) {
+                return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
+            }
+            return Duration.ofSeconds(Long.parseLong(t));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " must be a time such as 20s or 500ms, got '" + text + "'");
+        }
+    }
+}

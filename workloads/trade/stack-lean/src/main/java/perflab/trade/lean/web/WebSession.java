@@ -1,0 +1,87 @@
+package perflab.trade.lean.web;
+
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Session;
+
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/**
+ * What the brokerage keeps in a user's HTTP session: the user id (DayTrader's {@code uidBean}) and the session's
+ * CSRF token, which every state-changing form carries back. A session exists only while a user is logged in: the
+ * login and register pages create none, so an anonymous visitor costs the server no memory.
+ */
+final class WebSession {
+    private static final String USER = "perflab.trade.user";
+    private static final String TOKEN = "perflab.trade.csrf";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final Session session;
+    private final String userId;
+    private final String token;
+
+    private WebSession(Session session, String userId, String token) {
+        this.session = session;
+        this.userId = userId;
+        this.token = token;
+    }
+
+    /** The logged-in user's session, or null when the request has none (or one without a user). */
+    static WebSession of(Request request) {
+        Session session = request.getSession(false);
+        if (session == null || !session.isValid()) {
+            return null;
+        }
+        Object user = session.getAttribute(USER);
+        Object token = session.getAttribute(TOKEN);
+        return user instanceof String u && token instanceof String t ? new WebSession(session, u, t) : null;
+    }
+
+    /**
+     * Logs {@code userId} in: a session with a new id (an id the browser had before login is never the logged-in
+     * one, so a planted id gains nothing) and a fresh CSRF token.
+     */
+    static WebSession start(Request request, Response response, String userId) {
+        Session session = request.getSession(false);
+        if (session != null && session.isValid()) {
+            session.renewId(request, response);
+            session.clearAttributes();
+        } else {
+            session = request.getSession(true);
+        }
+        String token = newToken();
+        session.setAttribute(USER, userId);
+        session.setAttribute(TOKEN, token);
+        return new WebSession(session, userId, token);
+    }
+
+    String userId() {
+        return userId;
+    }
+
+    String token() {
+        return token;
+    }
+
+    /** Whether a form's token is this session's, compared in constant time (no timing hint to a guesser). */
+    boolean accepts(String formToken) {
+        return formToken != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.US_ASCII),
+                formToken.getBytes(StandardCharsets.UTF_8));
+    }
+
+    void end() {
+        if (session.isValid()) {
+            session.invalidate();
+        }
+    }
+
+    /** 128 random bits, URL-safe: a token needs no escaping in a form or a page. */
+    private static String newToken() {
+        byte[] bits = new byte[16];
+        RANDOM.nextBytes(bits);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bits);
+    }
+}
