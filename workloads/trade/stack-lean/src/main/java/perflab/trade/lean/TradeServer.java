@@ -1,8 +1,6 @@
 package perflab.trade.lean;
 
 import com.zaxxer.hikari.HikariDataSource;
-import org.eclipse.jetty.http.HttpCookie;
-import org.eclipse.jetty.session.SessionHandler;
 import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
@@ -52,13 +50,7 @@ public final class TradeServer {
 
         SutJettyServer jetty = SutJettyServer.create(settings.server(), "sut");
         jetty.server().setErrorHandler(new PlainErrorHandler());
-        SessionHandler sessions = new SessionHandler();
-        sessions.setMaxInactiveInterval(SESSION_TIMEOUT_SECONDS);
-        sessions.setHttpOnly(true);
-        // a cross-site form post carries no session cookie: a second guard beside the CSRF token
-        sessions.setSameSite(HttpCookie.SameSite.LAX);
-        sessions.setHandler(new TradeWeb(trade));
-        int port = jetty.start(sessions);
+        int port = jetty.start(TradeWeb.withSessions(trade, SESSION_TIMEOUT_SECONDS));
         return new StartedServer(port, null, () -> {
             try {
                 jetty.stop();

@@ -187,7 +187,8 @@ final class PageActions {
 
     /** A page that explains a refusal, inside the user's frame when there is a user. */
     void problem(Response response, Callback callback, WebSession session, int status, String title, String problem) {
-        Frame frame = session == null ? Frame.anonymous(title) : new Frame(title, session.userId(), session.token(), List.of());
+        Frame frame = session == null ? Frame.anonymous(title)
+                : new Frame(title, session.userId(), session.token(), session.alerts());
         out.page(response, callback, status, "problem.jte", Map.of("frame", frame, "problem", problem));
     }
 
@@ -202,13 +203,18 @@ final class PageActions {
     // ---
 
     /**
-     * A user page's parameters, starting with its frame: the orders completed since the user's last page are
-     * taken now and shown once (DayTrader's OrdersAlertFilter, which asks on every request of a logged-in user).
+     * Before a user's page does anything: the orders completed since the user's last page are taken, to be shown
+     * once on this page (DayTrader's OrdersAlertFilter, which asks before every request of a logged-in user, so
+     * that a buy's own completion is alerted on the page after its confirmation).
      */
+    void takeAlerts(WebSession session) {
+        session.alerts(trade.closedOrders(session.userId()));
+    }
+
+    /** A user page's parameters, starting with its frame. */
     private Map<String, Object> page(WebSession session, String title) {
-        List<Order> alerts = trade.closedOrders(session.userId());
         Map<String, Object> params = new LinkedHashMap<>();
-        params.put("frame", new Frame(title, session.userId(), session.token(), alerts));
+        params.put("frame", new Frame(title, session.userId(), session.token(), session.alerts()));
         return params;
     }
 

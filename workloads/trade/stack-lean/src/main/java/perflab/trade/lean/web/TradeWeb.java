@@ -1,6 +1,7 @@
 package perflab.trade.lean.web;
 
 import org.eclipse.jetty.http.BadMessageException;
+import org.eclipse.jetty.http.HttpCookie;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.FormFields;
@@ -8,6 +9,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.session.SessionHandler;
 import org.eclipse.jetty.util.Fields;
 import perflab.trade.contract.TradePages;
 import perflab.trade.lean.DatabaseFailure;
@@ -36,6 +38,20 @@ public final class TradeWeb extends Handler.Abstract {
 
     public TradeWeb(TradeService trade) {
         this.pages = new PageActions(trade, new PageWriter());
+    }
+
+    /**
+     * The site as a server runs it: these pages behind Jetty's sessions, a logged-in session that nobody uses
+     * expiring after {@code sessionTimeoutSeconds}, its cookie HttpOnly and SameSite=Lax (a cross-site form post
+     * carries no session: a second guard beside the CSRF token).
+     */
+    public static SessionHandler withSessions(TradeService trade, int sessionTimeoutSeconds) {
+        SessionHandler sessions = new SessionHandler();
+        sessions.setMaxInactiveInterval(sessionTimeoutSeconds);
+        sessions.setHttpOnly(true);
+        sessions.setSameSite(HttpCookie.SameSite.LAX);
+        sessions.setHandler(new TradeWeb(trade));
+        return sessions;
     }
 
     @Override
@@ -95,8 +111,10 @@ public final class TradeWeb extends Handler.Abstract {
                             "this form did not come from your session's pages; nothing was done");
                     return true;
                 }
+                pages.takeAlerts(session);
                 userPost(path, request, response, callback, session, form);
             } else {
+                pages.takeAlerts(session);
                 userGet(path, request, response, callback, session);
             }
         } catch (TradeRefusal refusal) {

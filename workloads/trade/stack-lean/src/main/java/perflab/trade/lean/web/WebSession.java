@@ -3,16 +3,19 @@ package perflab.trade.lean.web;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Session;
+import perflab.trade.lean.Order;
 
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 
 /**
- * What the brokerage keeps in a user's HTTP session: the user id (DayTrader's {@code uidBean}) and the session's
- * CSRF token, which every state-changing form carries back. A session exists only while a user is logged in: the
- * login and register pages create none, so an anonymous visitor costs the server no memory.
+ * A logged-in user's request as the pages see it: what the brokerage keeps in the HTTP session, the user id
+ * (DayTrader's {@code uidBean}) and the session's CSRF token, which every state-changing form carries back; and the
+ * closed-order alerts this request's page shows. A session exists only while a user is logged in: the login and
+ * register pages create none, so an anonymous visitor costs the server no memory.
  */
 final class WebSession {
     private static final String USER = "perflab.trade.user";
@@ -22,6 +25,8 @@ final class WebSession {
     private final Session session;
     private final String userId;
     private final String token;
+    /** The closed-order alerts of this request's page; taken once per request. */
+    private List<Order> alerts = List.of();
 
     private WebSession(Session session, String userId, String token) {
         this.session = session;
@@ -70,6 +75,14 @@ final class WebSession {
     boolean accepts(String formToken) {
         return formToken != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.US_ASCII),
                 formToken.getBytes(StandardCharsets.UTF_8));
+    }
+
+    List<Order> alerts() {
+        return alerts;
+    }
+
+    void alerts(List<Order> taken) {
+        alerts = List.copyOf(taken);
     }
 
     void end() {
