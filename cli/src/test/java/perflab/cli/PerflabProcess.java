@@ -45,8 +45,11 @@ final class PerflabProcess implements AutoCloseable {
         command.addAll(List.of(args));
         Path out = workDir.resolve("perflab.out");
         Path err = workDir.resolve("perflab.err");
-        Process p = new ProcessBuilder(command).directory(workDir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        // what a server keeps between runs (trade's populated databases) stays in the test's directory
+        builder.environment().put("XDG_CACHE_HOME", workDir.resolve("cache").toString());
+        Process p = builder.start();
         return new PerflabProcess(p, out, err);
     }
 
