@@ -39,6 +39,9 @@ class TradeRunIT {
         double quoteShare = byKind.get("quote").get("requests").asDouble() / requests;
         assertTrue(quoteShare > 0.30 && quoteShare < 0.50, "quote share " + quoteShare);
         assertTrue(byKind.get("buy").get("requests").asLong() >= byKind.get("sell").get("requests").asLong(), byKind.toString());
+        JsonNode audit = first.get("checks").get("audit");
+        assertEquals("passed", audit.get("status").asText(), audit.toString());
+        assertTrue(audit.get("details").get("accountsChecked").asLong() >= 300, "every account, registered ones too: " + audit);
         String sutOut = Files.readString(work.resolve("first/sut.out"));
         assertTrue(sutOut.contains("trade database: populated in"), sutOut);
 

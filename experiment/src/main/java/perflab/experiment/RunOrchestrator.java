@@ -3,6 +3,7 @@ package perflab.experiment;
 import perflab.core.config.RunConfig;
 import perflab.core.result.AtomicFiles;
 import perflab.core.result.Json;
+import perflab.core.result.RunCheck;
 import perflab.core.result.RunSummary;
 import perflab.core.result.SipLoadFigures;
 import perflab.core.sut.EffectiveJvm;
@@ -32,6 +33,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -297,6 +299,7 @@ public final class RunOrchestrator {
             sippLoads.endedEarly().forEach(why -> console.println("perflab: warning: " + why));
         }
         sippLoads.stop(STOP_GRACE);
+        Map<String, RunCheck> checks = checksAfterDrive(workload, target);
         Instant from = Instant.ofEpochMilli(result.measureStartEpochMs());
         Instant to = Instant.ofEpochMilli(result.measureEndEpochMs());
         Map<String, SipLoadFigures> loads = sippLoads.figures(from, to);
@@ -306,7 +309,7 @@ public final class RunOrchestrator {
         }
         RunSummary summary = RunSummarizer.summarize(config, workload.name(), stack(config),
                 new RunSummarizer.Measured(result, recorder.window(result.measureStartEpochMs(), result.measureEndEpochMs()),
-                        recorder.machineCpus(), recorder.measuredThroughputPerSecond(), ends, gc, warmup, loads),
+                        recorder.machineCpus(), recorder.measuredThroughputPerSecond(), ends, gc, warmup, loads, checks),
                 complete, endReason);
         Json.write(runDir.resolve("summary.json"), summary);
         if (!result.errorSamples().isEmpty()) {
@@ -318,7 +321,35 @@ public final class RunOrchestrator {
         }
         perflab.report.RunReport.writeQuietly(runDir, console); // report.html; never fails the run
         int status = complete ? RunOutcome.OK : interrupted && !crashed ? RunOutcome.INTERRUPTED : RunOutcome.FAILED;
+        if (summary.checkFailed() && status == RunOutcome.OK) {
+            status = RunOutcome.FAILED;
+        }
         return new RunOutcome(runDir, summary, status);
+    }
+
+    /**
+     * The workload's checks of the server after the drive, while it still runs; never throws (a check that cannot
+     * be asked is unavailable). Each gets a console line; a failed one a warning that the run fails.
+     */
+    private Map<String, RunCheck> checksAfterDrive(Workload workload, URI target) {
+        if (processExit != null) {
+            return Map.of(); // nothing to ask
+        }
+        List<RunCheck> asked;
+        try {
+            asked = workload.checksAfterDrive(target);
+        } catch (RuntimeException e) {
+            asked = List.of(RunCheck.unavailable("checks", "the checks after the drive could not run: " + e.getMessage()));
+        }
+        Map<String, RunCheck> checks = new LinkedHashMap<>();
+        for (RunCheck c : asked) {
+            checks.put(c.name(), c);
+            if (console != null) {
+                console.println("perflab: " + (c.failed() ? "error: " : "") + c.name() + " " + c.status() + ": " + c.line()
+                        + (c.failed() ? "; the run fails" : ""));
+            }
+        }
+        return checks;
     }
 
     /**

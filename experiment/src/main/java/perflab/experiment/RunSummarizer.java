@@ -2,6 +2,7 @@ package perflab.experiment;
 
 import perflab.core.config.RunConfig;
 import perflab.core.result.LatencySummary;
+import perflab.core.result.RunCheck;
 import perflab.core.result.RunSummary;
 import perflab.core.result.SipLoadFigures;
 import perflab.core.result.Steadiness;
@@ -30,7 +31,7 @@ final class RunSummarizer {
     /** What the run measured, beside the driver's result. */
     record Measured(DriverResult driver, RunMonitor.Window window, int machineCpus, double[] throughputPerSecond,
                     Map<String, ProcessEnd> processes, GcAnalysis gc, RunSummary.Warmup warmup,
-                    Map<String, SipLoadFigures> loads) {
+                    Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks) {
     }
 
     private RunSummarizer() {
@@ -79,7 +80,7 @@ final class RunSummarizer {
                 r.successes(), errors, round(throughput), round(throughput / load.clients()),
                 LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
                 Steadiness.of(m.throughputPerSecond()), driverFigures, processes.get(RunMonitor.SUT), machine, network,
-                m.gc(), perClient, processes, m.warmup(), byKind(r, seconds), m.loads());
+                m.gc(), perClient, processes, m.warmup(), byKind(r, seconds), m.loads(), m.checks());
     }
 
     /** summary.json's byKind: each request kind's figures, in the traffic's order. */

@@ -36,6 +36,7 @@ public final class ConsoleSummary {
         latency(out, "service time", s.serviceTimeMs());
         kinds(out, s.byKind());
         s.loads().forEach((name, load) -> row(out, "sip " + name, "%s", sipLoad(load)));
+        s.checks().forEach((name, check) -> row(out, name, "%s: %s", check.status(), check.line()));
         RunSummary.Sut sut = s.sut();
         if (sut != null && sut.cpuSeconds() != null) {
             row(out, "sut cpu", "%.2f s (%.1f%% of one core, %.1f%% of the machine; user %.2f s, sys %.2f s), "

@@ -77,6 +77,12 @@ public final class RunReport {
                 page.heading("SIP load sources (SIPp)");
                 page.table(sipLoadTable(s));
             }
+            if (!s.checks().isEmpty()) {
+                page.heading("Checks of the server after the drive");
+                HtmlTable checks = new HtmlTable("check", "result", "what it found");
+                s.checks().forEach((name, c) -> checks.styledRow(c.failed() ? "bad" : null, name, c.status(), c.line()));
+                page.table(checks);
+            }
         }
 
         page.heading("Charts");

@@ -18,7 +18,7 @@ public record RunSummary(String workload, String stack, String operation, String
                          LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
                          Machine machine, Network network, GcAnalysis gc,
                          @JsonAlias("harness") PerClient perClient, Map<String, Sut> processes, Warmup warmup,
-                         Map<String, Kind> byKind, Map<String, SipLoadFigures> loads) {
+                         Map<String, Kind> byKind, Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks) {
 
     /**
      * @param processes every process perflab started for the run, by name: {@code sut} (the same figures as the
@@ -26,10 +26,19 @@ public record RunSummary(String workload, String stack, String operation, String
      *                  server is not perflab's (drive)
      * @param perClient the closed model seen per client (read as {@code harness} from summaries before it was renamed)
      * @param loads     the SIPp load sources' figures in the measured window, by name; empty when the workload has none
+     * @param checks    the workload's checks of the server after the drive ({@link RunCheck}), by name; empty when it
+     *                  has none
      */
     public RunSummary {
         processes = processes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(processes));
         loads = loads == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(loads));
+        checks = checks == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(checks));
+    }
+
+    /** Whether a check after the drive failed: the run fails with it. */
+    @JsonIgnore
+    public boolean checkFailed() {
+        return checks.values().stream().anyMatch(RunCheck::failed);
     }
 
     /** The companions' figures by name: every process but the SUT. */

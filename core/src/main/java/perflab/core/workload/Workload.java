@@ -53,6 +53,15 @@ public interface Workload {
     }
 
     /**
+     * Checks of the server's state once the driver has stopped, the server still running (trade's audit of its
+     * books), asked at {@code target}, the run's service URI. A failed check fails the run; one the server cannot
+     * answer is reported unavailable. None by default.
+     */
+    default List<perflab.core.result.RunCheck> checksAfterDrive(java.net.URI target) {
+        return List.of();
+    }
+
+    /**
      * Whether the console ends a run with the closed model seen per client, in the block a client-thread harness
      * prints ("Overall Test Result": throughput per client, a client's mean time per call); off by default.
      */

@@ -1,5 +1,6 @@
 package perflab.trade;
 
+import perflab.core.result.RunCheck;
 import perflab.core.traffic.Traffic;
 import perflab.core.workload.OperationInfo;
 import perflab.core.workload.ServerSide;
@@ -10,6 +11,7 @@ import perflab.core.workload.WorkloadSetting;
 import perflab.trade.contract.TradePages;
 import perflab.trade.contract.TradeRules;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -117,6 +119,12 @@ public final class TradeWorkload implements Workload {
         operation(options.operation());
         return new TradeTraffic(TradeMix.named(options.setting(MIX)), Integer.parseInt(options.setting(USERS)),
                 Integer.parseInt(options.setting(QUOTES)), TradeTraffic.basePath(options.target()));
+    }
+
+    /** The consistency audit of the books ({@link TradeAudit}): a violation fails the run. */
+    @Override
+    public List<RunCheck> checksAfterDrive(URI target) {
+        return List.of(TradeAudit.ask(target));
     }
 
     /**

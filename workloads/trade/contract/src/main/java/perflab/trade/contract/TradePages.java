@@ -34,6 +34,11 @@ public final class TradePages {
     public static final String SELL = "/sell";
     /** GET /rest/quotes/s:1,s:2: a JSON array of quotes; no session needed. */
     public static final String REST_QUOTES = "/rest/quotes/";
+    /**
+     * GET, from this machine only: the consistency audit perflab asks for after a run, once asynchronous
+     * completions have drained: {@code {"drained":true,"accountsChecked":N,"violationCount":M,"firstViolations":[...]}}.
+     */
+    public static final String ADMIN_AUDIT = "/admin/audit";
 
     // --- form fields ---
     public static final String CSRF = "csrf";

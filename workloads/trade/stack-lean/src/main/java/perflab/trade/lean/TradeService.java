@@ -80,6 +80,12 @@ public interface TradeService extends AutoCloseable {
     /** Checks the books: balances against completed orders, holdings against buys, open orders, quote volumes. */
     AuditReport audit();
 
+    /**
+     * Waits, at most {@code limit}, until the orders handed to asynchronous completion have been completed (at
+     * once in sync mode): what "the run has drained" means before an audit. Returns whether they all were.
+     */
+    boolean awaitCompletions(java.time.Duration limit);
+
     /** Waits for pending asynchronous completions; the data source stays open (it belongs to the caller). */
     @Override
     void close();

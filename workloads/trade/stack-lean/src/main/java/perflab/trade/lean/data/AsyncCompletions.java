@@ -39,6 +39,26 @@ final class AsyncCompletions implements AutoCloseable {
         executor.execute(() -> complete(order));
     }
 
+    /**
+     * Waits until every submitted completion has run, at most {@code limit}; returns whether they all have.
+     * The executor's task counts are exact once it is quiet, which is what is asked here.
+     */
+    boolean awaitIdle(java.time.Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (executor.getCompletedTaskCount() < executor.getTaskCount()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Completions that failed (their orders stay open, which the audit reports). */
     long failures() {
         return failures.get();

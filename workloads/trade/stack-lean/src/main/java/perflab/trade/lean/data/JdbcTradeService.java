@@ -190,6 +190,11 @@ public final class JdbcTradeService implements TradeService {
         return new Audit(transactions).run();
     }
 
+    @Override
+    public boolean awaitCompletions(java.time.Duration limit) {
+        return completions == null || completions.awaitIdle(limit);
+    }
+
     /** Asynchronous completions that failed since start (their orders stay open); 0 in sync mode. */
     public long failedCompletions() {
         return completions == null ? 0 : completions.failures();

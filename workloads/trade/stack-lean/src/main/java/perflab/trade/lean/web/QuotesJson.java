@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The quotes API's body: a JSON array of quotes with DayTrader's QuoteDataBean field names. Written by hand
- * because it is one small, fixed shape; strings are escaped as JSON requires.
+ * because it is one small, fixed shape; strings are escaped by {@link JsonText}.
  */
 final class QuotesJson {
     private QuotesJson() {
@@ -19,9 +19,9 @@ final class QuotesJson {
                 json.append(',');
             }
             json.append("{\"symbol\":");
-            string(json, q.symbol());
+            JsonText.string(json, q.symbol());
             json.append(",\"companyName\":");
-            string(json, q.companyName());
+            JsonText.string(json, q.companyName());
             json.append(",\"price\":").append(Formats.money(q.price()))
                     .append(",\"open\":").append(Formats.money(q.open()))
                     .append(",\"low\":").append(Formats.money(q.low()))
@@ -30,28 +30,5 @@ final class QuotesJson {
                     .append(",\"volume\":").append(Formats.shares(q.volume())).append('}');
         }
         return json.append(']').toString();
-    }
-
-    private static void string(StringBuilder json, String s) {
-        json.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> json.append("\\\"");
-                case '\\' -> json.append("\\\\");
-                case '\n' -> json.append("\\n");
-                case '\r' -> json.append("\\r");
-                case '\t' -> json.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == '<' || c == '>' || c == '&') {
-                        // also markup characters, so that the body is safe to embed in a page
-                        json.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        json.append(c);
-                    }
-                }
-            }
-        }
-        json.append('"');
     }
 }

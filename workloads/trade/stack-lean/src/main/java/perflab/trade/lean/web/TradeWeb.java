@@ -35,9 +35,12 @@ public final class TradeWeb extends Handler.Abstract {
     static final int MAX_FORM_FIELDS = 32;
 
     private final PageActions pages;
+    private final AdminAudit audit;
 
     public TradeWeb(TradeService trade) {
-        this.pages = new PageActions(trade, new PageWriter());
+        PageWriter out = new PageWriter();
+        this.pages = new PageActions(trade, out);
+        this.audit = new AdminAudit(trade, out);
     }
 
     /**
@@ -63,6 +66,10 @@ public final class TradeWeb extends Handler.Abstract {
         try {
             if (path.startsWith(TradePages.REST_QUOTES) && get) {
                 pages.restQuotes(response, callback, path.substring(TradePages.REST_QUOTES.length()));
+                return true;
+            }
+            if (path.equals(AdminAudit.PATH) && get) {
+                audit.handle(request, response, callback);
                 return true;
             }
             if (!get && !post) {

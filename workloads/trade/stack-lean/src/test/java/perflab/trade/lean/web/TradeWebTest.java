@@ -233,6 +233,17 @@ class TradeWebTest {
     }
 
     @Test
+    void theAuditAnswersThisMachineWithTheBooksChecked() throws Exception {
+        HttpResponse<String> r = site.browser().get(TradePages.ADMIN_AUDIT);
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("{\"drained\":true,\"accountsChecked\":" + site.trade.audit().accountsChecked()
+                + ",\"violationCount\":0,\"firstViolations\":[]}", r.body());
+        assertFalse(AdminAudit.fromThisMachine(new java.net.InetSocketAddress("198.18.0.7", 4000)),
+                "another machine is refused");
+        assertTrue(AdminAudit.fromThisMachine(new java.net.InetSocketAddress("::1", 4000)));
+    }
+
+    @Test
     void oddRequestsGetA4xxNeverA500() throws Exception {
         WebSite.Browser b = loggedIn("uid:3");
         assertEquals(404, b.get("/no-such-page").statusCode());
