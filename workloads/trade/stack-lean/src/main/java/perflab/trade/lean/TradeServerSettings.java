@@ -18,8 +18,7 @@ import java.util.Set;
  *                        {@link perflab.trade.lean.data.PopulatedDatabase}
  */
 public record TradeServerSettings(ServerSettings server, int users, int quotes, String dataAccess, TradeSettings trade,
-                                  String db, String dbUrl, int dbPool, int statementCache, int cacheEntries,
-                                  Path populationCache) {
+                                  String db, String dbUrl, int dbPool, int statementCache, Path populationCache) {
     public static final Set<String> NAMES;
 
     static {
@@ -42,8 +41,8 @@ public record TradeServerSettings(ServerSettings server, int users, int quotes, 
         if (db.equals("postgresql") && dbUrl == null) {
             throw new IllegalArgumentException("--db postgresql needs --db-url jdbc:postgresql://host:port/trade");
         }
-        if (dbPool < 1 || statementCache < 0 || cacheEntries < 0) {
-            throw new IllegalArgumentException("--db-pool must be 1 or more, --statement-cache and --cache 0 or more");
+        if (dbPool < 1 || statementCache < 0) {
+            throw new IllegalArgumentException("--db-pool must be 1 or more, --statement-cache 0 or more");
         }
     }
 
@@ -51,12 +50,12 @@ public record TradeServerSettings(ServerSettings server, int users, int quotes, 
         TradeSettings trade = TradeSettings.defaults()
                 .withOrderProcessing(OrderProcessing.parse(args.get("order-processing", "sync")))
                 .withMarketSummaryInterval(duration("market-summary-interval",
-                        args.get("market-summary-interval", "20s")));
+                        args.get("market-summary-interval", "20s")))
+                .withQuoteCache(args.getInt("cache", 2000));
         return new TradeServerSettings(ServerSettings.from(args), args.getInt("users", TradeRules.DEFAULT_USERS),
                 args.getInt("quotes", TradeRules.DEFAULT_QUOTES), args.get("data-access", "jdbc").toLowerCase(Locale.ROOT),
                 trade, args.get("db", "h2").toLowerCase(Locale.ROOT), args.get("db-url", null),
-                args.getInt("db-pool", 100), args.getInt("statement-cache", 2000), args.getInt("cache", 2000),
-                Path.of(args.get("population-cache", defaultCache().toString())));
+                args.getInt("db-pool", 100), args.getInt("statement-cache", 2000), Path.of(args.get("population-cache", defaultCache().toString())));
     }
 
     /** {@code $XDG_CACHE_HOME/perflab/trade}, or {@code ~/.cache/perflab/trade}. */

@@ -11,9 +11,11 @@ import java.time.Duration;
  * @param completionThreads     threads completing orders in {@link OrderProcessing#ASYNC} mode
  * @param completionQueue       completions waiting at most; when full, the request thread completes its own order
  *                              (back pressure instead of loss)
+ * @param quoteCacheEntries     quotes kept in the application's cache (the z study's dynamic cache: 2,000 by
+ *                              default, 10,000 did best); 0 reads every quote from the database
  */
 public record TradeSettings(OrderProcessing orderProcessing, Duration marketSummaryInterval, int completionThreads,
-                            int completionQueue) {
+                            int completionQueue, int quoteCacheEntries) {
     public static final Duration DEFAULT_MARKET_SUMMARY_INTERVAL = Duration.ofSeconds(20);
 
     public TradeSettings {
@@ -30,18 +32,25 @@ public record TradeSettings(OrderProcessing orderProcessing, Duration marketSumm
         if (completionQueue < 1) {
             throw new IllegalArgumentException("completion queue must be 1 or more, was " + completionQueue);
         }
+        if (quoteCacheEntries < 0) {
+            throw new IllegalArgumentException("quote cache entries must be 0 (no cache) or more, was " + quoteCacheEntries);
+        }
     }
 
-    /** Synchronous orders, a 20 s market summary, two completion threads with a queue of 1,000. */
+    /** Synchronous orders, a 20 s market summary, two completion threads with a queue of 1,000, no quote cache. */
     public static TradeSettings defaults() {
-        return new TradeSettings(OrderProcessing.SYNC, DEFAULT_MARKET_SUMMARY_INTERVAL, 2, 1000);
+        return new TradeSettings(OrderProcessing.SYNC, DEFAULT_MARKET_SUMMARY_INTERVAL, 2, 1000, 0);
     }
 
     public TradeSettings withOrderProcessing(OrderProcessing mode) {
-        return new TradeSettings(mode, marketSummaryInterval, completionThreads, completionQueue);
+        return new TradeSettings(mode, marketSummaryInterval, completionThreads, completionQueue, quoteCacheEntries);
     }
 
     public TradeSettings withMarketSummaryInterval(Duration interval) {
-        return new TradeSettings(orderProcessing, interval, completionThreads, completionQueue);
+        return new TradeSettings(orderProcessing, interval, completionThreads, completionQueue, quoteCacheEntries);
+    }
+
+    public TradeSettings withQuoteCache(int entries) {
+        return new TradeSettings(orderProcessing, marketSummaryInterval, completionThreads, completionQueue, entries);
     }
 }

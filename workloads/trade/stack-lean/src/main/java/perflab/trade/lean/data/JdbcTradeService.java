@@ -1,5 +1,6 @@
 package perflab.trade.lean.data;
 
+import perflab.trade.contract.TradeRules;
 import perflab.trade.lean.Account;
 import perflab.trade.lean.AuditReport;
 import perflab.trade.lean.Holding;
@@ -38,6 +39,7 @@ public final class JdbcTradeService implements TradeService {
     private final boolean sync;
     private final MarketSummaryCache marketSummary;
     private final AsyncCompletions completions;
+    private final QuoteCache quoteCache;
 
     public JdbcTradeService(DataSource dataSource, TradeSettings settings) {
         Schema.create(dataSource);
@@ -47,6 +49,7 @@ public final class JdbcTradeService implements TradeService {
         this.marketSummary = new MarketSummaryCache(settings.marketSummaryInterval(),
                 () -> transactions.run("market summary", c -> QuoteTable.summary(c, UtcTime.now())),
                 System::nanoTime);
+        this.quoteCache = new QuoteCache(settings.quoteCacheEntries());
         this.completions = sync ? null : new AsyncCompletions(settings.completionThreads(),
                 settings.completionQueue(), this::completeLater);
     }
@@ -133,7 +136,7 @@ public final class JdbcTradeService implements TradeService {
     @Override
     public List<Quote> quotes(List<String> symbols) {
         List<String> distinct = List.copyOf(new LinkedHashSet<>(TradeInput.checkSymbols(symbols)));
-        return transactions.run("reading quotes", c -> QuoteTable.find(c, distinct));
+        return quoteCache.get(distinct, some -> transactions.run("reading quotes", c -> QuoteTable.find(c, some)));
     }
 
     @Override
@@ -146,7 +149,7 @@ public final class JdbcTradeService implements TradeService {
             Order open = trading.buy(c, accountOf(c, userId), symbol, quantity, orderId, UtcTime.now());
             return sync ? trading.complete(c, orderId, holdingId, UtcTime.now()) : open;
         });
-        return completeLaterIfOpen(order);
+        return completeLaterIfOpen(completed(order));
     }
 
     @Override
@@ -156,15 +159,15 @@ public final class JdbcTradeService implements TradeService {
             Order open = trading.sell(c, accountOf(c, userId), holdingId, orderId, UtcTime.now());
             return sync && open.isOpen() ? trading.complete(c, orderId, NO_HOLDING, UtcTime.now()) : open;
         });
-        return completeLaterIfOpen(order);
+        return completeLaterIfOpen(completed(order));
     }
 
     @Override
     public Order completeOrder(int orderId) {
         // the order's type is unknown before its transaction: a sell wastes the id (ids come in blocks of 1,000)
         int holdingId = keys.next(KeyBlocks.HOLDING);
-        return transactions.run("completing order " + orderId,
-                c -> trading.complete(c, orderId, holdingId, UtcTime.now()));
+        return completed(transactions.run("completing order " + orderId,
+                c -> trading.complete(c, orderId, holdingId, UtcTime.now())));
     }
 
     @Override
@@ -182,6 +185,7 @@ public final class JdbcTradeService implements TradeService {
     public PopulationReport populate(int users, int quotes, long seed) {
         PopulationReport report = new Population(transactions, keys).run(users, quotes, seed);
         marketSummary.invalidate();
+        quoteCache.clear();
         return report;
     }
 
@@ -216,8 +220,16 @@ public final class JdbcTradeService implements TradeService {
 
     private void completeLater(Order order) {
         int holdingId = order.isBuy() ? keys.next(KeyBlocks.HOLDING) : NO_HOLDING;
-        transactions.run("completing order " + order.orderId(),
-                c -> trading.complete(c, order.orderId(), holdingId, UtcTime.now()));
+        completed(transactions.run("completing order " + order.orderId(),
+                c -> trading.complete(c, order.orderId(), holdingId, UtcTime.now())));
+    }
+
+    /** An order after its transaction committed: a closed one moved its stock's price, so its cached quote goes. */
+    private Order completed(Order order) {
+        if (TradeRules.CLOSED.equals(order.status())) {
+            quoteCache.priceMoved(order.symbol());
+        }
+        return order;
     }
 
     private static int accountOf(Connection c, String userId) throws SQLException {
