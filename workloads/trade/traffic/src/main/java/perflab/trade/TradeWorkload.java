@@ -61,8 +61,9 @@ public final class TradeWorkload implements Workload {
                     + "(the Trade 2 study's).").forServer().asDimension(),
             WorkloadSetting.integer(STATEMENT_CACHE, 2000, 0, 1_000_000, "Prepared statements the server keeps per "
                     + "connection, 0 for none. Default: 2000 (the Trade 2 study's).").forServer().asDimension(),
-            WorkloadSetting.integer(CACHE, 2000, 0, 10_000_000, "Entries of the server's cache of quotes and market "
-                    + "summary, 0 for no cache. Default: 2000 (the z study's default; 10000 did best there).")
+            WorkloadSetting.integer(CACHE, 2000, 0, 10_000_000, "Quotes the server keeps in its application cache "
+                    + "(a quote is dropped when a trade moves its price), 0 for no cache; the market summary has its own "
+                    + "--market-summary-interval. Default: 2000 (the z study's default; 10000 did best there).")
                     .forServer().asDimension(),
             WorkloadSetting.duration(MARKET_SUMMARY_INTERVAL, "20000ms", Duration.ZERO, Duration.ofHours(1),
                     "How old the market summary may get before the server computes it again; 0s: on every home page. "
