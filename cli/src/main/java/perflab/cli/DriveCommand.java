@@ -33,6 +33,7 @@ final class DriveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Workload w = Workloads.named(workload);
+        load.checkPreset(w);
         RunConfig config = new RunConfig(w.name(), null, RunCommand.operation(w, load.operation),
                 load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC)),
                 new RunConfig.Sut(List.of(), null, null, null, null, 0, Map.of()), target,

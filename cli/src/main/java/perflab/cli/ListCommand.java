@@ -29,6 +29,14 @@ final class ListCommand implements Callable<Integer> {
                             s.helpWithDefault());
                 }
             }
+            if (!w.presets().isEmpty()) {
+                System.out.println("  presets (--preset NAME; a flag given beside it wins):");
+                for (var p : w.presets()) {
+                    StringBuilder flags = new StringBuilder();
+                    p.flags().forEach((flag, value) -> flags.append(" --").append(flag).append(' ').append(value));
+                    System.out.printf("    %-20s %s:%s%n", p.name(), p.description(), flags);
+                }
+            }
         }
         return 0;
     }

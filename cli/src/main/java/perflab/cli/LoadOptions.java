@@ -16,6 +16,10 @@ final class LoadOptions {
     @Option(names = "--operation", paramLabel = "NAME", description = "Operation to drive (default: the workload's first; see `perflab list`).")
     String operation;
 
+    @Option(names = PresetFlags.OPTION, paramLabel = "NAME", description = "A study's run rule as flags (see "
+            + "`perflab list`: trade2 is 100 clients and 500k requests); a flag given beside it wins.")
+    String preset;
+
     @Option(names = "--clients", paramLabel = "N[,N...]", defaultValue = "16",
             description = "Closed model: concurrent clients, one connection and one outstanding request each. "
                     + "Open model: size of the connection pool. A list (1,8,16,32,64,100,128) runs one "
@@ -109,6 +113,13 @@ final class LoadOptions {
      *
      * @param workloadSettings the workload's own traffic settings given, checked ({@link WorkloadOptions})
      */
+    /** A --preset the workload does not have is refused here, in one line (its flags were added before the parse). */
+    void checkPreset(perflab.core.workload.Workload workload) {
+        if (preset != null) {
+            workload.preset(preset);
+        }
+    }
+
     RunConfig.Load toLoad(Map<String, String> workloadSettings) {
         int clients = clientCounts().get(0);
         if (duration != null && requests != null) {

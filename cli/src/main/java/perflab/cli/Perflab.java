@@ -51,7 +51,7 @@ public final class Perflab {
             }
             throw e; // a bug: let picocli show the stack trace so that it gets reported
         });
-        return cli.execute(args);
+        return cli.execute(PresetFlags.expand(args, WorkloadOptions.commandLine(new Perflab())));
     }
 
     /** perflab's install directory (stacks are found under it), set by the launcher. */

@@ -46,6 +46,7 @@ final class RunCommand implements Callable<Integer> {
     /** The run these flags describe, validated (an experiment's configurations are made the same way). */
     RunConfig toConfig() {
         Workload w = Workloads.named(workload);
+        load.checkPreset(w);
         RunConfig.Load runLoad = load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC));
         RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), runLoad, withWorkloadSettings(sut.toSut(0, runLoad.http()), workloadOptions, w),

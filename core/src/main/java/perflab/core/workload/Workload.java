@@ -52,6 +52,18 @@ public interface Workload {
         return List.of();
     }
 
+    /** The workload's presets (a study's run rule as flags, {@code --preset NAME}); none by default. */
+    default List<Preset> presets() {
+        return List.of();
+    }
+
+    /** The preset of that name; IllegalArgumentException naming the ones there are. */
+    default Preset preset(String name) {
+        return presets().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("--preset " + name + ": " + name() + " has " + (presets().isEmpty()
+                        ? "no presets" : "the presets " + String.join(", ", presets().stream().map(Preset::name).toList()))));
+    }
+
     /**
      * Checks of the server's state once the driver has stopped, the server still running (trade's audit of its
      * books), asked at {@code target}, the run's service URI. A failed check fails the run; one the server cannot

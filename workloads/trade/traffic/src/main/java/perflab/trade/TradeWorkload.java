@@ -3,6 +3,7 @@ package perflab.trade;
 import perflab.core.result.RunCheck;
 import perflab.core.traffic.Traffic;
 import perflab.core.workload.OperationInfo;
+import perflab.core.workload.Preset;
 import perflab.core.workload.ServerSide;
 import perflab.core.workload.StackInfo;
 import perflab.core.workload.TrafficOptions;
@@ -69,6 +70,12 @@ public final class TradeWorkload implements Workload {
                     "How old the market summary may get before the server computes it again; 0s: on every home page. "
                             + "Default: 20s (DayTrader's).").forServer());
 
+    private static final List<Preset> PRESETS = List.of(
+            new Preset("trade2", "the Trade 2 study's run rule: 100 clients, 500,000 requests measured",
+                    Map.of("clients", "100", "requests", "500000")),
+            new Preset("daytrader8", "DayTrader 8's JMeter plan: 50 clients for 180 s in its mix (20 % REST quotes)",
+                    Map.of("clients", "50", "duration", "180s", MIX, TradeMix.JMETER.name())));
+
     private static final List<StackInfo> STACKS = List.of(new StackInfo("lean",
             "perflab's own: server-rendered pages on Jetty 12, direct JDBC or JPA, H2 or PostgreSQL",
             "workloads/trade/stack-lean", "perflab.trade.lean.TradeServer"));
@@ -113,6 +120,11 @@ public final class TradeWorkload implements Workload {
     @Override
     public List<WorkloadSetting> settings() {
         return SETTINGS;
+    }
+
+    @Override
+    public List<Preset> presets() {
+        return PRESETS;
     }
 
     @Override
