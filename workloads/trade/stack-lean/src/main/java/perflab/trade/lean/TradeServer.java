@@ -41,24 +41,47 @@ public final class TradeServer {
             throw new IllegalArgumentException("--data-access jpa is not built yet; use jdbc");
         }
         Path workDir = Files.createTempDirectory("perflab-trade-");
-        PopulatedDatabase.Restore restore = settings.db().equals("h2")
-                ? PopulatedDatabase.h2(settings.populationCache(), workDir, settings.users(), settings.quotes())
-                : PopulatedDatabase.postgresql(settings.dbUrl(), settings.users(), settings.quotes());
-        System.out.println("trade database: " + restore.describe());
-        HikariDataSource pool = TradeDatabase.open(restore.jdbcUrl(), settings.dbPool(), settings.statementCache());
-        TradeService trade = new JdbcTradeService(pool, settings.trade());
-
-        SutJettyServer jetty = SutJettyServer.create(settings.server(), "sut");
-        jetty.server().setErrorHandler(new PlainErrorHandler());
-        int port = jetty.start(TradeWeb.withSessions(trade, SESSION_TIMEOUT_SECONDS));
+        HikariDataSource pool = null;
+        TradeService trade = null;
+        SutJettyServer jetty;
+        int port;
+        try {
+            PopulatedDatabase.Restore restore = settings.db().equals("h2")
+                    ? PopulatedDatabase.h2(settings.populationCache(), workDir, settings.users(), settings.quotes())
+                    : PopulatedDatabase.postgresql(settings.dbUrl(), settings.users(), settings.quotes());
+            System.out.println("trade database: " + restore.describe());
+            pool = TradeDatabase.open(restore.jdbcUrl(), settings.dbPool(), settings.statementCache());
+            trade = new JdbcTradeService(pool, settings.trade());
+            jetty = SutJettyServer.create(settings.server(), "sut");
+            jetty.server().setErrorHandler(new PlainErrorHandler());
+            port = jetty.start(TradeWeb.withSessions(trade, SESSION_TIMEOUT_SECONDS));
+        } catch (Exception | Error e) {
+            // a server that does not start leaves no pool, no threads and no copy of the database behind
+            release(trade, pool, workDir);
+            throw e;
+        }
+        TradeService service = trade;
+        HikariDataSource connections = pool;
         return new StartedServer(port, null, () -> {
             try {
                 jetty.stop();
             } finally {
-                trade.close();
-                pool.close();
-                PopulatedDatabase.deleteTree(workDir);
+                release(service, connections, workDir);
             }
         });
+    }
+
+    /** Pending completions finished, the pool closed, the run's copy of the database removed; each may be null. */
+    private static void release(TradeService trade, HikariDataSource pool, Path workDir) throws java.io.IOException {
+        try {
+            if (trade != null) {
+                trade.close();
+            }
+        } finally {
+            if (pool != null) {
+                pool.close();
+            }
+            PopulatedDatabase.deleteTree(workDir);
+        }
     }
 }
