@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * The queue is bounded; when it is full, or after close, the submitting thread completes its own order, so that
  * load slows the requests down instead of losing completions. Closing drains the queue.
  */
-final class AsyncCompletions implements AutoCloseable {
+public final class AsyncCompletions implements AutoCloseable {
     /** How long close waits for the queue to drain. */
     static final long DRAIN_SECONDS = 120;
 
@@ -23,7 +23,7 @@ final class AsyncCompletions implements AutoCloseable {
     private final Consumer<Order> completer;
     private final AtomicLong failures = new AtomicLong();
 
-    AsyncCompletions(int threads, int queue, Consumer<Order> completer) {
+    public AsyncCompletions(int threads, int queue, Consumer<Order> completer) {
         this.completer = completer;
         AtomicInteger count = new AtomicInteger();
         ThreadFactory factory = r -> {
@@ -35,12 +35,12 @@ final class AsyncCompletions implements AutoCloseable {
                 new ArrayBlockingQueue<>(queue), factory, (task, pool) -> task.run());
     }
 
-    void submit(Order order) {
+    public void submit(Order order) {
         executor.execute(() -> complete(order));
     }
 
     /** Completions that failed (their orders stay open, which the audit reports). */
-    long failures() {
+    public long failures() {
         return failures.get();
     }
 
