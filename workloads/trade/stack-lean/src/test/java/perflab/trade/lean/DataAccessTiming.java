@@ -17,11 +17,12 @@ import java.util.SplittableRandom;
  * CPU per operation of one data access mode (bench/trade-data-access.sh runs it, alternating the modes in fresh
  * JVMs; not a test: a timing belongs in a benchmark's output, not in an assertion). One thread calls the service
  * directly, without the web layer, so that the difference is the data access's: DayTrader's home, quote, buy and
- * sell in its mix's proportions (20 : 40 : 4 : 4), on a population in in-memory H2.
+ * sell in its mix's proportions (20 : 40 : 4 : 4), on a population in in-memory H2 (or the database given).
  *
  * <p>Arguments: mode (jdbc|jpa) [users] [quotes] [warm-up operations] [measured operations] [operation: mix (the
- * default), home, quote, buy or sell, to see which one costs what]. Prints the warm-up ramp, then one line: operations per CPU-second of the whole process (JIT and GC included: what the mode costs
- * the machine), per wall-second, and bytes allocated per operation by the calling thread.
+ * default), home, quote, buy or sell, to see which one costs what] [JDBC URL]. Prints the warm-up ramp, then one line:
+ * operations per CPU-second of the whole process (JIT and GC included: what the mode costs the machine), per
+ * wall-second, and bytes allocated per operation by the calling thread.
  */
 public final class DataAccessTiming {
     private DataAccessTiming() {
@@ -34,11 +35,11 @@ public final class DataAccessTiming {
         DataAccess access = DataAccess.parse(args[0]);
         int users = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
         int quotes = args.length > 2 ? Integer.parseInt(args[2]) : 1_000;
-        int warmUp = args.length > 3 ? Integer.parseInt(args[3]) : 60_000;
-        int measured = args.length > 4 ? Integer.parseInt(args[4]) : 60_000;
+        int warmUp = args.length > 3 ? Integer.parseInt(args[3]) : 150_000;
+        int measured = args.length > 4 ? Integer.parseInt(args[4]) : 100_000;
         String operation = args.length > 5 ? args[5] : "mix";
-        try (HikariDataSource ds = TradeDatabase.open("jdbc:h2:mem:trade-timing", 4,
-                TradeDatabase.DEFAULT_STATEMENT_CACHE);
+        String url = args.length > 6 ? args[6] : "jdbc:h2:mem:trade-timing";
+        try (HikariDataSource ds = TradeDatabase.open(url, 4, TradeDatabase.DEFAULT_STATEMENT_CACHE);
              TradeService service = access.open(ds, TradeSettings.defaults())) {
             service.populate(users, quotes, 1);
             Client client = new Client(service, users, quotes, new SplittableRandom(7), operation);
@@ -101,15 +102,17 @@ public final class DataAccessTiming {
             this.users = users;
             this.quotes = quotes;
             this.random = random;
-            switch (operation) {
-                case "mix" -> { from = 0; spread = 68; }
-                case "home" -> { from = 0; spread = 20; }
-                case "quote" -> { from = 20; spread = 40; }
-                case "buy" -> { from = 60; spread = 4; }
-                case "sell" -> { from = 64; spread = 4; }
+            int[] range = switch (operation) {
+                case "mix" -> new int[]{0, 68};
+                case "home" -> new int[]{0, 20};
+                case "quote" -> new int[]{20, 40};
+                case "buy" -> new int[]{60, 4};
+                case "sell" -> new int[]{64, 4};
                 default -> throw new IllegalArgumentException("operation '" + operation
                         + "' is unknown; use mix, home, quote, buy or sell");
-            }
+            };
+            this.from = range[0];
+            this.spread = range[1];
         }
 
         void next() {

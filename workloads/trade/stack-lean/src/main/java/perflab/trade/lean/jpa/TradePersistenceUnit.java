@@ -42,10 +42,11 @@ final class TradePersistenceUnit {
                 .property(JdbcSettings.JAKARTA_NON_JTA_DATASOURCE, dataSource)
                 // the pool's connections come with autocommit off (TradeDatabase): no check and switch per transaction
                 .property(JdbcSettings.CONNECTION_PROVIDER_DISABLES_AUTOCOMMIT, true)
-                // validate, never create or update: a mapping that does not fit schema.sql fails at start
-                // (hibernate.hbm2ddl.auto; the jakarta.persistence database action would take precedence, so it is unset)
+                // validate, never create or update: a mapping that does not fit schema.sql fails at start (this is
+                // hibernate.hbm2ddl.auto; the jakarta.persistence database action would take precedence: left unset)
                 .schemaToolingAction(Action.VALIDATE)
-                // ids are assigned from KeyBlocks, so there is no generator, no sequence and no table of Hibernate's
+                // nothing else to look for or run: no orm.xml, no Bean Validation, no entity callbacks; and no id
+                // generator (ids come from KeyBlocks), so no sequence or table of Hibernate's
                 .xmlMappings(false)
                 .validationMode(ValidationMode.NONE)
                 .property(PersistenceSettings.JPA_CALLBACKS_ENABLED, false)
