@@ -6,7 +6,6 @@ import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
 import perflab.soap.jetty.PlainErrorHandler;
 import perflab.soap.jetty.SutJettyServer;
-import perflab.trade.lean.data.JdbcTradeService;
 import perflab.trade.lean.data.PopulatedDatabase;
 import perflab.trade.lean.data.TradeDatabase;
 import perflab.trade.lean.web.TradeWeb;
@@ -37,9 +36,6 @@ public final class TradeServer {
     }
 
     static StartedServer start(TradeServerSettings settings) throws Exception {
-        if (settings.dataAccess().equals("jpa")) {
-            throw new IllegalArgumentException("--data-access jpa is not built yet; use jdbc");
-        }
         Path workDir = Files.createTempDirectory("perflab-trade-");
         HikariDataSource pool = null;
         TradeService trade = null;
@@ -51,7 +47,7 @@ public final class TradeServer {
                     : PopulatedDatabase.postgresql(settings.dbUrl(), settings.users(), settings.quotes());
             System.out.println("trade database: " + restore.describe());
             pool = TradeDatabase.open(restore.jdbcUrl(), settings.dbPool(), settings.statementCache());
-            trade = new JdbcTradeService(pool, settings.trade());
+            trade = settings.dataAccess().open(pool, settings.trade());
             jetty = SutJettyServer.create(settings.server(), "sut");
             jetty.server().setErrorHandler(new PlainErrorHandler());
             port = jetty.start(TradeWeb.withSessions(trade, SESSION_TIMEOUT_SECONDS));

@@ -17,7 +17,7 @@ import java.util.Set;
  * @param populationCache where populated databases are kept between runs (H2 files); see
  *                        {@link perflab.trade.lean.data.PopulatedDatabase}
  */
-public record TradeServerSettings(ServerSettings server, int users, int quotes, String dataAccess, TradeSettings trade,
+public record TradeServerSettings(ServerSettings server, int users, int quotes, DataAccess dataAccess, TradeSettings trade,
                                   String db, String dbUrl, int dbPool, int statementCache, Path populationCache) {
     public static final Set<String> NAMES;
 
@@ -31,9 +31,6 @@ public record TradeServerSettings(ServerSettings server, int users, int quotes, 
     public TradeServerSettings {
         if (users < 0 || quotes < 2) {
             throw new IllegalArgumentException("--users must be 0 or more and --quotes 2 or more, got " + users + " and " + quotes);
-        }
-        if (!dataAccess.equals("jdbc") && !dataAccess.equals("jpa")) {
-            throw new IllegalArgumentException("--data-access must be jdbc or jpa, got '" + dataAccess + "'");
         }
         if (!db.equals("h2") && !db.equals("postgresql")) {
             throw new IllegalArgumentException("--db must be h2 or postgresql, got '" + db + "'");
@@ -53,7 +50,7 @@ public record TradeServerSettings(ServerSettings server, int users, int quotes, 
                         args.get("market-summary-interval", "20s")))
                 .withQuoteCache(args.getInt("cache", 2000));
         return new TradeServerSettings(ServerSettings.from(args), args.getInt("users", TradeRules.DEFAULT_USERS),
-                args.getInt("quotes", TradeRules.DEFAULT_QUOTES), args.get("data-access", "jdbc").toLowerCase(Locale.ROOT),
+                args.getInt("quotes", TradeRules.DEFAULT_QUOTES), DataAccess.parse(args.get("data-access", "jdbc")),
                 trade, args.get("db", "h2").toLowerCase(Locale.ROOT), args.get("db-url", null),
                 args.getInt("db-pool", 100), args.getInt("statement-cache", 2000), Path.of(args.get("population-cache", defaultCache().toString())));
     }

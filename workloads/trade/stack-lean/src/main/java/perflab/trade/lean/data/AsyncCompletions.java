@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * The queue is bounded; when it is full, or after close, the submitting thread completes its own order, so that
  * load slows the requests down instead of losing completions. Closing drains the queue.
  */
-final class AsyncCompletions implements AutoCloseable {
+public final class AsyncCompletions implements AutoCloseable {
     /** How long close waits for the queue to drain. */
     static final long DRAIN_SECONDS = 120;
 
@@ -23,7 +23,7 @@ final class AsyncCompletions implements AutoCloseable {
     private final Consumer<Order> completer;
     private final AtomicLong failures = new AtomicLong();
 
-    AsyncCompletions(int threads, int queue, Consumer<Order> completer) {
+    public AsyncCompletions(int threads, int queue, Consumer<Order> completer) {
         this.completer = completer;
         AtomicInteger count = new AtomicInteger();
         ThreadFactory factory = r -> {
@@ -35,7 +35,7 @@ final class AsyncCompletions implements AutoCloseable {
                 new ArrayBlockingQueue<>(queue), factory, (task, pool) -> task.run());
     }
 
-    void submit(Order order) {
+    public void submit(Order order) {
         executor.execute(() -> complete(order));
     }
 
@@ -43,7 +43,7 @@ final class AsyncCompletions implements AutoCloseable {
      * Waits until every submitted completion has run, at most {@code limit}; returns whether they all have.
      * The executor's task counts are exact once it is quiet, which is what is asked here.
      */
-    boolean awaitIdle(java.time.Duration limit) {
+    public boolean awaitIdle(java.time.Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
         while (executor.getCompletedTaskCount() < executor.getTaskCount()) {
             if (System.nanoTime() > deadline) {
@@ -60,7 +60,7 @@ final class AsyncCompletions implements AutoCloseable {
     }
 
     /** Completions that failed (their orders stay open, which the audit reports). */
-    long failures() {
+    public long failures() {
         return failures.get();
     }
 

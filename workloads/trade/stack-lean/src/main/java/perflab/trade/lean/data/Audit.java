@@ -20,7 +20,7 @@ import java.util.Map;
  * Sums are computed here with the trading code's own rules, so the audit and the trades cannot disagree on
  * rounding.
  */
-final class Audit {
+public final class Audit {
     private static final String DONE = "('" + TradeRules.CLOSED + "', '" + TradeRules.COMPLETED + "')";
     private static final String ACCOUNTS =
             "SELECT accountid, profile_userid, openbalance, balance FROM account ORDER BY accountid";
@@ -41,7 +41,7 @@ final class Audit {
 
     private final Transactions transactions;
 
-    Audit(Transactions transactions) {
+    public Audit(Transactions transactions) {
         this.transactions = transactions;
     }
 
@@ -57,7 +57,7 @@ final class Audit {
         }
     }
 
-    AuditReport run() {
+    public AuditReport run() {
         return transactions.run("auditing", c -> {
             Findings findings = new Findings();
             int accounts = balances(c, findings);

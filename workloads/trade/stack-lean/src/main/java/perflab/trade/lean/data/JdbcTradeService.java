@@ -149,7 +149,7 @@ public final class JdbcTradeService implements TradeService {
             Order open = trading.buy(c, accountOf(c, userId), symbol, quantity, orderId, UtcTime.now());
             return sync ? trading.complete(c, orderId, holdingId, UtcTime.now()) : open;
         });
-        return completeLaterIfOpen(completed(order));
+        return completeLaterIfOpen(quoteCache.committed(order));
     }
 
     @Override
@@ -159,14 +159,14 @@ public final class JdbcTradeService implements TradeService {
             Order open = trading.sell(c, accountOf(c, userId), holdingId, orderId, UtcTime.now());
             return sync && open.isOpen() ? trading.complete(c, orderId, NO_HOLDING, UtcTime.now()) : open;
         });
-        return completeLaterIfOpen(completed(order));
+        return completeLaterIfOpen(quoteCache.committed(order));
     }
 
     @Override
     public Order completeOrder(int orderId) {
         // the order's type is unknown before its transaction: a sell wastes the id (ids come in blocks of 1,000)
         int holdingId = keys.next(KeyBlocks.HOLDING);
-        return completed(transactions.run("completing order " + orderId,
+        return quoteCache.committed(transactions.run("completing order " + orderId,
                 c -> trading.complete(c, orderId, holdingId, UtcTime.now())));
     }
 
@@ -220,17 +220,10 @@ public final class JdbcTradeService implements TradeService {
 
     private void completeLater(Order order) {
         int holdingId = order.isBuy() ? keys.next(KeyBlocks.HOLDING) : NO_HOLDING;
-        completed(transactions.run("completing order " + order.orderId(),
+        quoteCache.committed(transactions.run("completing order " + order.orderId(),
                 c -> trading.complete(c, order.orderId(), holdingId, UtcTime.now())));
     }
 
-    /** An order after its transaction committed: a closed one moved its stock's price, so its cached quote goes. */
-    private Order completed(Order order) {
-        if (TradeRules.CLOSED.equals(order.status())) {
-            quoteCache.priceMoved(order.symbol());
-        }
-        return order;
-    }
 
     private static int accountOf(Connection c, String userId) throws SQLException {
         if (userId == null) {

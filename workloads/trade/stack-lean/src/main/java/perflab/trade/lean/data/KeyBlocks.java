@@ -19,10 +19,10 @@ import java.util.Map;
  * <p>A refill commits on its own connection, independently of any caller's transaction. Callers therefore take
  * their ids before borrowing a connection (see the package note).
  */
-final class KeyBlocks {
-    static final String ACCOUNT = "account";
-    static final String HOLDING = "holding";
-    static final String ORDER = "order";
+public final class KeyBlocks {
+    public static final String ACCOUNT = "account";
+    public static final String HOLDING = "holding";
+    public static final String ORDER = "order";
 
     private static final String LOCK = "SELECT keyval FROM keygen WHERE keyname = ? FOR UPDATE";
     private static final String CREATE = "INSERT INTO keygen (keyname, keyval) VALUES (?, 0)";
@@ -42,12 +42,12 @@ final class KeyBlocks {
     private final Transactions transactions;
     private final Map<String, Block> blocks = new HashMap<>();
 
-    KeyBlocks(DataSource dataSource) {
+    public KeyBlocks(DataSource dataSource) {
         this.transactions = new Transactions(dataSource);
     }
 
     /** The next id of {@code keyName}. One lock for all keys: a refill happens once per thousand ids. */
-    synchronized int next(String keyName) {
+    public synchronized int next(String keyName) {
         Block block = blocks.get(keyName);
         if (block == null || block.next == block.end) {
             block = reserve(keyName);

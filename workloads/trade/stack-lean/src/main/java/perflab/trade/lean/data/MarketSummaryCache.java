@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * thread computes it while the others keep getting the previous copy; only the very first call makes them wait.
  * A zero interval computes it on every call.
  */
-final class MarketSummaryCache {
+public final class MarketSummaryCache {
     private final long intervalNanos;
     private final Supplier<MarketSummary> compute;
     private final LongSupplier nanoClock;
@@ -20,13 +20,13 @@ final class MarketSummaryCache {
     private volatile MarketSummary summary;
     private volatile long dueAt;
 
-    MarketSummaryCache(Duration interval, Supplier<MarketSummary> compute, LongSupplier nanoClock) {
+    public MarketSummaryCache(Duration interval, Supplier<MarketSummary> compute, LongSupplier nanoClock) {
         this.intervalNanos = interval.toNanos();
         this.compute = compute;
         this.nanoClock = nanoClock;
     }
 
-    MarketSummary get() {
+    public MarketSummary get() {
         if (intervalNanos == 0) {
             return compute.get();
         }
@@ -49,7 +49,7 @@ final class MarketSummaryCache {
     }
 
     /** Forgets the copy (after a population replaced every quote). */
-    void invalidate() {
+    public void invalidate() {
         computing.lock();
         try {
             summary = null;

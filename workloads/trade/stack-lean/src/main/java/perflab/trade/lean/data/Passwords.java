@@ -12,7 +12,7 @@ import java.util.Base64;
  * stored it in clear). Stored as {@code pbkdf2-sha256:<iterations>:<salt>:<hash>}, Base64, so that a later change
  * of the iteration count still verifies old rows.
  */
-final class Passwords {
+public final class Passwords {
     private Passwords() {
     }
 
@@ -29,7 +29,7 @@ final class Passwords {
     /** Verified against when the user does not exist, so that a wrong user id costs as long as a wrong password. */
     private static final String DECOY = hash("decoy");
 
-    static String hash(String password) {
+    public static String hash(String password) {
         byte[] salt = new byte[SALT_BYTES];
         SALTS.nextBytes(salt);
         Base64.Encoder b64 = Base64.getEncoder();
@@ -38,7 +38,7 @@ final class Passwords {
     }
 
     /** Whether {@code password} matches the stored hash, compared in constant time; false for a malformed hash. */
-    static boolean matches(String password, String stored) {
+    public static boolean matches(String password, String stored) {
         String[] parts = stored == null ? new String[0] : stored.split(":");
         if (parts.length != 4 || !parts[0].equals(PREFIX)) {
             matchNothing(password);
@@ -58,7 +58,7 @@ final class Passwords {
     }
 
     /** Spends the time of a check for a user that does not exist. */
-    static void matchNothing(String password) {
+    public static void matchNothing(String password) {
         matches(password, DECOY);
     }
 

@@ -24,7 +24,7 @@ import java.util.stream.IntStream;
  * <p>Fast where it matters: quotes, profiles and accounts are inserted in batches; users go in chunks, each one
  * transaction, with their ids taken and their password hashes computed (on every core) before it begins.
  */
-final class Population {
+public final class Population {
     /** Users per transaction: large enough to amortise the commit, small enough to keep the undo log small. */
     static final int CHUNK = 500;
     private static final int QUOTE_BATCH = 1000;
@@ -45,12 +45,12 @@ final class Population {
     private final Transactions transactions;
     private final KeyBlocks keys;
 
-    Population(Transactions transactions, KeyBlocks keys) {
+    public Population(Transactions transactions, KeyBlocks keys) {
         this.transactions = transactions;
         this.keys = keys;
     }
 
-    PopulationReport run(int users, int quotes, long seed) {
+    public PopulationReport run(int users, int quotes, long seed) {
         if (users < 0) {
             throw new IllegalArgumentException("users must be 0 or more, was " + users);
         }

@@ -2,6 +2,8 @@ package perflab.trade.lean.data;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import perflab.trade.contract.TradeRules;
+import perflab.trade.lean.Order;
 import perflab.trade.lean.Quote;
 
 import java.util.ArrayList;
@@ -15,19 +17,21 @@ import java.util.function.Function;
  * quote is dropped from it once a completed order has moved its price and committed, so a page never shows a
  * price older than the last completed trade. An unknown symbol is remembered as unknown.
  *
- * <p>Each symbol is loaded on its own: Caffeine makes a key's load and its invalidation exclusive, so a load that
- * read the old price cannot be stored after the invalidation that follows the new one; a bulk load would lose that.
+ * <p>Both data access modes use it the same way: quotes read through {@link #get}, every order passed to
+ * {@link #committed} after its transaction. Each symbol is loaded on its own: Caffeine makes a key's load and its
+ * invalidation exclusive, so a load that read the old price cannot be stored after the invalidation that follows
+ * the new one; a bulk load would lose that.
  */
-final class QuoteCache {
+public final class QuoteCache {
     /** null when the cache is off (0 entries): every quote comes from the database. */
     private final Cache<String, Optional<Quote>> cache;
 
-    QuoteCache(int entries) {
+    public QuoteCache(int entries) {
         this.cache = entries == 0 ? null : Caffeine.newBuilder().maximumSize(entries).build();
     }
 
     /** The quotes of {@code symbols} in their order, unknown ones left out; {@code load} reads some from the database. */
-    List<Quote> get(List<String> symbols, Function<List<String>, List<Quote>> load) {
+    public List<Quote> get(List<String> symbols, Function<List<String>, List<Quote>> load) {
         if (cache == null) {
             return load.apply(symbols);
         }
@@ -38,15 +42,16 @@ final class QuoteCache {
         return quotes;
     }
 
-    /** After the commit of a transaction that moved {@code symbol}'s price. */
-    void priceMoved(String symbol) {
-        if (cache != null && symbol != null) {
-            cache.invalidate(symbol);
+    /** An order after its transaction committed: a closed one moved its stock's price, so its quote goes. */
+    public Order committed(Order order) {
+        if (cache != null && order.symbol() != null && TradeRules.CLOSED.equals(order.status())) {
+            cache.invalidate(order.symbol());
         }
+        return order;
     }
 
     /** After the quotes were replaced (a population). */
-    void clear() {
+    public void clear() {
         if (cache != null) {
             cache.invalidateAll();
         }

@@ -23,7 +23,7 @@ import static perflab.trade.contract.TradeRules.SELL;
  * transaction; the service and the population both trade through here. Ids come from the caller (see the package
  * note). Nothing is written before a refusal.
  */
-final class Trading {
+public final class Trading {
     private static final BigDecimal NOTHING = new BigDecimal("0.00");
 
     private final Supplier<RandomGenerator> priceMoves;
@@ -34,7 +34,7 @@ final class Trading {
     }
 
     /** The cash an order moves on its account: a buy pays price x quantity + fee, a sell brings price x quantity - fee. */
-    static BigDecimal cashFlow(String type, BigDecimal price, double quantity) {
+    public static BigDecimal cashFlow(String type, BigDecimal price, double quantity) {
         return BUY.equals(type) ? TradeRules.buyTotal(price, quantity).negate()
                 : TradeRules.sellTotal(price, quantity);
     }
@@ -122,7 +122,7 @@ final class Trading {
     }
 
     /** User text in a message, cut short: a refusal's line stays a line. */
-    static String shown(String text) {
+    public static String shown(String text) {
         return text.length() <= 40 ? text : text.substring(0, 40) + "...";
     }
 }

@@ -10,17 +10,17 @@ import java.sql.SQLException;
  * Runs a unit of work in one transaction on a pooled connection: commit on success, roll back on anything else.
  * A deadlock or lock timeout is retried (the database chose a victim; the work is still valid), a few times.
  */
-final class Transactions {
+public final class Transactions {
     /** Work on a connection inside a transaction. */
     interface Work<T> {
         T run(Connection c) throws SQLException;
     }
 
-    static final int ATTEMPTS = 3;
+    public static final int ATTEMPTS = 3;
 
     private final DataSource dataSource;
 
-    Transactions(DataSource dataSource) {
+    public Transactions(DataSource dataSource) {
         this.dataSource = dataSource;
     }
 
@@ -52,13 +52,13 @@ final class Transactions {
     }
 
     /** Serialization failure or deadlock victim (SQL standard, PostgreSQL's 40P01), or H2's lock timeout. */
-    static boolean retryable(SQLException e) {
+    public static boolean retryable(SQLException e) {
         String state = e.getSQLState();
         return state != null && (state.startsWith("40") || state.equals("HYT00"));
     }
 
     /** A unique key was violated (the same SQLSTATE on H2 and PostgreSQL). */
-    static boolean duplicateKey(SQLException e) {
+    public static boolean duplicateKey(SQLException e) {
         return "23505".equals(e.getSQLState());
     }
 

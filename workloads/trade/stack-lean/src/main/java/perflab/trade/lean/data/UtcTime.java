@@ -13,12 +13,12 @@ import java.time.temporal.ChronoUnit;
  * Timestamps in the TIMESTAMP (without time zone) columns are UTC, so that the data means the same whatever the
  * JVM's or the database's zone; in particular DayTrader's in-flight marker, epoch 0, stays 1970-01-01 00:00.
  */
-final class UtcTime {
+public final class UtcTime {
     private UtcTime() {
     }
 
     /** Now, to the microsecond that both H2 and PostgreSQL keep (so a value reads back equal). */
-    static Instant now() {
+    public static Instant now() {
         return Instant.now().truncatedTo(ChronoUnit.MICROS);
     }
 

@@ -1,10 +1,12 @@
 package perflab.trade.lean.data;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import perflab.trade.contract.TradeRules;
 import perflab.trade.lean.AuditReport;
+import perflab.trade.lean.DataAccess;
 import perflab.trade.lean.Holding;
 import perflab.trade.lean.OrderProcessing;
 
@@ -20,9 +22,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+/** Runs against both data access modes. */
+@ParameterizedClass
+@EnumSource(DataAccess.class)
 class AuditTest {
     private static final int USERS = 20;
     private static final int QUOTES = 8;
+
+    private final DataAccess access;
+
+    AuditTest(DataAccess access) {
+        this.access = access;
+    }
 
     /** A user's next action: a buy, a sell of one of its holdings, or a look at its alerts. */
     private static void trade(TradeFixture f, Random random) {
@@ -43,7 +54,7 @@ class AuditTest {
     @ParameterizedTest
     @EnumSource(OrderProcessing.class)
     void theBooksAgreeAfterBuysAndSells(OrderProcessing mode) {
-        try (TradeFixture f = TradeFixture.of(mode)) {
+        try (TradeFixture f = TradeFixture.of(access, mode)) {
             f.service.populate(USERS, QUOTES, 3);
             Random random = new Random(11);
             for (int i = 0; i < 400; i++) {
@@ -60,7 +71,7 @@ class AuditTest {
     @ParameterizedTest
     @EnumSource(OrderProcessing.class)
     void theBooksAgreeAfterConcurrentBuysAndSells(OrderProcessing mode) throws Exception {
-        try (TradeFixture f = TradeFixture.of(mode)) {
+        try (TradeFixture f = TradeFixture.of(access, mode)) {
             f.service.populate(USERS, QUOTES, 4);
             ExecutorService pool = Executors.newFixedThreadPool(4);
             try {
@@ -81,7 +92,7 @@ class AuditTest {
                 pool.shutdown();
             }
             f.service.close();
-            assertEquals(0, f.service.failedCompletions());
+            assertEquals(0, f.failedCompletions());
             AuditReport report = f.service.audit();
             assertTrue(report.clean(), report.toString());
             assertTrue(f.count("orders") > f.count("holding"), "sells happened");
@@ -90,7 +101,7 @@ class AuditTest {
 
     @Test
     void aPlantedBalanceChangeIsFound() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             f.service.populate(USERS, QUOTES, 5);
             f.sql("UPDATE account SET balance = balance + 1 WHERE profile_userid = 'uid:3'");
             AuditReport report = f.service.audit();
@@ -101,7 +112,7 @@ class AuditTest {
 
     @Test
     void orphanHoldingsOpenOrdersAndWrongVolumesAreFound() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             f.service.populate(USERS, QUOTES, 6);
             f.sql("INSERT INTO holding (holdingid, purchaseprice, quantity, purchasedate, account_accountid,"
                     + " quote_symbol) VALUES (999999, 1.00, 5, CURRENT_TIMESTAMP, 0, 's:0')");
@@ -120,7 +131,7 @@ class AuditTest {
 
     @Test
     void atMostTenViolationsAreDescribedButAllAreCounted() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             f.service.populate(USERS, QUOTES, 7);
             f.sql("UPDATE account SET balance = balance - 1");
             AuditReport report = f.service.audit();

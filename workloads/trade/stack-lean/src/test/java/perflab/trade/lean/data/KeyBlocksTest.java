@@ -2,8 +2,12 @@ package perflab.trade.lean.data;
 
 import org.junit.jupiter.api.Test;
 import perflab.trade.contract.TradeRules;
+import perflab.trade.lean.DataAccess;
+import perflab.trade.lean.TradeService;
 import perflab.trade.lean.TradeSettings;
+import perflab.trade.lean.jpa.JpaTradeService;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -18,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class KeyBlocksTest {
     @Test
     void twoServicesOnOneDatabaseTakeDisjointBlocksOfAThousand() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(DataAccess.JDBC)) {
             KeyBlocks a = new KeyBlocks(f.dataSource);
             KeyBlocks b = new KeyBlocks(f.dataSource);
             Set<Integer> ids = new HashSet<>();
@@ -34,7 +38,7 @@ class KeyBlocksTest {
 
     @Test
     void threadsSharingOneGeneratorGetDistinctIds() throws Exception {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(DataAccess.JDBC)) {
             KeyBlocks keys = new KeyBlocks(f.dataSource);
             ExecutorService pool = Executors.newFixedThreadPool(4);
             try {
@@ -61,13 +65,16 @@ class KeyBlocksTest {
     }
 
     @Test
-    void usersRegisteredThroughTwoServicesGetDistinctAccountIds() {
-        try (TradeFixture f = TradeFixture.sync();
-             JdbcTradeService other = new JdbcTradeService(f.dataSource, TradeSettings.defaults())) {
+    void usersRegisteredThroughTwoServicesGetDistinctAccountIdsWhateverTheirDataAccess() {
+        try (TradeFixture f = TradeFixture.sync(DataAccess.JDBC);
+             TradeService jdbc = new JdbcTradeService(f.dataSource, TradeSettings.defaults());
+             TradeService jpa = new JpaTradeService(f.dataSource, TradeSettings.defaults())) {
             int a = f.register("u1", "1.00").accountId();
-            int b = other.register("u2", "pw", "", "", "", "", java.math.BigDecimal.ONE).accountId();
+            int b = jdbc.register("u2", "pw", "", "", "", "", BigDecimal.ONE).accountId();
+            int c = jpa.register("u3", "pw", "", "", "", "", BigDecimal.ONE).accountId();
             assertEquals(0, a);
             assertEquals(TradeRules.KEY_BLOCK, b);
+            assertEquals(2 * TradeRules.KEY_BLOCK, c, "the JPA mode takes its ids from keygen's blocks too");
         }
     }
 }

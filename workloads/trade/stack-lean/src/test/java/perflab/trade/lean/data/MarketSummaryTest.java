@@ -1,6 +1,9 @@
 package perflab.trade.lean.data;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+import perflab.trade.lean.DataAccess;
 import perflab.trade.lean.MarketSummary;
 import perflab.trade.lean.OrderProcessing;
 import perflab.trade.lean.Quote;
@@ -8,23 +11,24 @@ import perflab.trade.lean.TradeSettings;
 
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+/** Runs against both data access modes. */
+@ParameterizedClass
+@EnumSource(DataAccess.class)
 class MarketSummaryTest {
-    private static TradeFixture withInterval(Duration interval) {
-        return new TradeFixture(TradeSettings.defaults().withOrderProcessing(OrderProcessing.SYNC)
+    private final DataAccess access;
+
+    MarketSummaryTest(DataAccess access) {
+        this.access = access;
+    }
+
+    private TradeFixture withInterval(Duration interval) {
+        return new TradeFixture(access, TradeSettings.defaults().withOrderProcessing(OrderProcessing.SYNC)
                 .withMarketSummaryInterval(interval));
     }
 
@@ -66,49 +70,6 @@ class MarketSummaryTest {
             assertSame(first, f.service.marketSummary());
             f.service.populate(0, 3, 5);
             assertNotSame(first, f.service.marketSummary(), "a population replaces the copy");
-        }
-    }
-
-    @Test
-    void whenDueOneThreadComputesWhileTheOthersGetTheOldCopy() throws Exception {
-        AtomicLong now = new AtomicLong();
-        AtomicInteger computed = new AtomicInteger();
-        CountDownLatch computing = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        MarketSummaryCache cache = new MarketSummaryCache(Duration.ofSeconds(20), () -> {
-            if (computed.incrementAndGet() == 2) {
-                computing.countDown();
-                await(release);
-            }
-            return summary(computed.get());
-        }, now::get);
-        MarketSummary first = cache.get();
-        now.addAndGet(Duration.ofSeconds(19).toNanos());
-        assertSame(first, cache.get());
-        now.addAndGet(Duration.ofSeconds(2).toNanos());
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        try {
-            Future<MarketSummary> recomputed = pool.submit(cache::get);
-            computing.await(10, TimeUnit.SECONDS);
-            assertSame(first, cache.get(), "not blocked by the thread computing");
-            release.countDown();
-            assertEquals(2, recomputed.get(10, TimeUnit.SECONDS).volume());
-            assertEquals(2, cache.get().volume());
-            assertEquals(2, computed.get());
-        } finally {
-            pool.shutdown();
-        }
-    }
-
-    private static MarketSummary summary(double volume) {
-        return new MarketSummary(BigDecimal.ONE, BigDecimal.ONE, volume, List.of(), List.of(), Instant.now());
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

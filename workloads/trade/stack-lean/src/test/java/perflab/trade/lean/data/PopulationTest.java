@@ -1,7 +1,10 @@
 package perflab.trade.lean.data;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import perflab.trade.contract.TradeRules;
+import perflab.trade.lean.DataAccess;
 import perflab.trade.lean.PopulationReport;
 import perflab.trade.lean.Profile;
 import perflab.trade.lean.Quote;
@@ -15,10 +18,19 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+/** Runs against both data access modes. */
+@ParameterizedClass
+@EnumSource(DataAccess.class)
 class PopulationTest {
+    private final DataAccess access;
+
+    PopulationTest(DataAccess access) {
+        this.access = access;
+    }
+
     @Test
     void usersQuotesAndHoldingsAreMadeAsDayTraderMakesThem() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             PopulationReport report = f.service.populate(40, 25, 7);
             assertEquals(40, report.users());
             assertEquals(25, report.quotes());
@@ -58,8 +70,8 @@ class PopulationTest {
 
     @Test
     void theSameSeedGivesTheSameData() {
-        try (TradeFixture a = TradeFixture.sync(); TradeFixture b = TradeFixture.sync();
-             TradeFixture c = TradeFixture.sync()) {
+        try (TradeFixture a = TradeFixture.sync(access); TradeFixture b = TradeFixture.sync(access);
+             TradeFixture c = TradeFixture.sync(access)) {
             a.service.populate(60, 30, 42);
             b.service.populate(60, 30, 42);
             c.service.populate(60, 30, 43);
@@ -71,7 +83,7 @@ class PopulationTest {
 
     @Test
     void populatingAgainReplacesEverythingButTheKeys() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             f.service.populate(30, 20, 1);
             f.register("ru:1", "5.00");
             f.service.populate(10, 5, 2);
@@ -85,7 +97,7 @@ class PopulationTest {
 
     @Test
     void impossibleSizesAreRefused() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             assertThrows(IllegalArgumentException.class, () -> f.service.populate(-1, 10, 1));
             assertThrows(IllegalArgumentException.class, () -> f.service.populate(10, 0, 1));
         }

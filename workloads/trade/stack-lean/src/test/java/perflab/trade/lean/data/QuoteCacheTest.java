@@ -1,6 +1,9 @@
 package perflab.trade.lean.data;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+import perflab.trade.lean.DataAccess;
 import perflab.trade.lean.OrderProcessing;
 import perflab.trade.lean.Quote;
 import perflab.trade.lean.TradeSettings;
@@ -12,10 +15,18 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** --cache N: quotes served from memory, and never older than the last completed trade of their stock. */
+/** --cache N: quotes served from memory, and never older than the last completed trade of their stock; both modes. */
+@ParameterizedClass
+@EnumSource(DataAccess.class)
 class QuoteCacheTest {
-    private static TradeFixture fixture(OrderProcessing mode, int entries) {
-        return new TradeFixture(TradeSettings.defaults().withOrderProcessing(mode).withQuoteCache(entries))
+    private final DataAccess access;
+
+    QuoteCacheTest(DataAccess access) {
+        this.access = access;
+    }
+
+    private TradeFixture fixture(OrderProcessing mode, int entries) {
+        return new TradeFixture(access, TradeSettings.defaults().withOrderProcessing(mode).withQuoteCache(entries))
                 .quotes("100.00", "200.00", "300.00");
     }
 

@@ -1,8 +1,11 @@
 package perflab.trade.lean.data;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+import perflab.trade.lean.DataAccess;
 import perflab.trade.lean.Order;
 import perflab.trade.lean.Profile;
 import perflab.trade.lean.TradeInput;
@@ -17,7 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** SQL metacharacters in any parameter are data: every statement is parametrised. */
+/** SQL metacharacters in any parameter are data: every statement is parametrised, JPQL's too. */
+@ParameterizedClass
+@EnumSource(DataAccess.class)
 class SqlMetacharactersTest {
     static final List<String> PAYLOADS = List.of(
             "s:1'; DROP TABLE quote; --",
@@ -28,12 +33,17 @@ class SqlMetacharactersTest {
             "\\'; UPDATE account SET balance = 0; --",
             "%' OR userid LIKE '%");
 
+    private final DataAccess access;
     private TradeFixture f;
     private Map<String, String> before;
 
+    SqlMetacharactersTest(DataAccess access) {
+        this.access = access;
+    }
+
     @BeforeEach
     void tradeOnce() {
-        f = TradeFixture.sync().quotes("10.00", "20.00");
+        f = TradeFixture.sync(access).quotes("10.00", "20.00");
         f.register("uid:0", "10000.00");
         f.register("uid:1", "10000.00");
         Order buy = f.service.buy("uid:0", "s:1", 10);

@@ -2,6 +2,7 @@ package perflab.trade.lean.data;
 
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
+import perflab.trade.lean.DataAccess;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -43,7 +44,7 @@ class TradeDatabaseTest {
 
     @Test
     void theSchemaHasDayTradersTablesAndIndexesAndCanBeCreatedAgain() throws Exception {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(DataAccess.JDBC)) {
             Schema.create(f.dataSource);
             Set<String> indexes = new TreeSet<>();
             try (Connection c = f.dataSource.getConnection()) {

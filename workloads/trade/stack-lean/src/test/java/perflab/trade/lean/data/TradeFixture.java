@@ -2,8 +2,11 @@ package perflab.trade.lean.data;
 
 import com.zaxxer.hikari.HikariDataSource;
 import perflab.trade.lean.Account;
+import perflab.trade.lean.DataAccess;
 import perflab.trade.lean.OrderProcessing;
+import perflab.trade.lean.TradeService;
 import perflab.trade.lean.TradeSettings;
+import perflab.trade.lean.jpa.JpaTradeService;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -24,9 +27,10 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A fresh database with a service over it, gone when closed: in-memory H2, or, when the system property {@value
- * #POSTGRES} names a PostgreSQL URL (e.g. jdbc:postgresql://127.0.0.1:5432/trade?user=trade), a schema of its own
- * in that database, so that the same tests check the SQL on both.
+ * A fresh database with a service of either data access mode over it, gone when closed: in-memory H2, or, when the
+ * system property {@value #POSTGRES} names a PostgreSQL URL (e.g. jdbc:postgresql://127.0.0.1:5432/trade?user=trade),
+ * a schema of its own in that database, so that the same tests check both modes on both databases. Its own reads
+ * and writes ({@link #sql}, {@link #value}, {@link #snapshot}) are plain JDBC, whatever the mode under test.
  */
 final class TradeFixture implements AutoCloseable {
     static final String POSTGRES = "perflab.trade.test.postgres";
@@ -39,10 +43,10 @@ final class TradeFixture implements AutoCloseable {
     private static final AtomicInteger DATABASES = new AtomicInteger();
 
     final HikariDataSource dataSource;
-    final JdbcTradeService service;
+    final TradeService service;
     private final String postgresSchema;
 
-    TradeFixture(TradeSettings settings) {
+    TradeFixture(DataAccess access, TradeSettings settings) {
         String postgres = System.getProperty(POSTGRES, "");
         int number = DATABASES.incrementAndGet();
         if (postgres.isEmpty()) {
@@ -55,7 +59,7 @@ final class TradeFixture implements AutoCloseable {
             dataSource = TradeDatabase.open(postgres + (postgres.contains("?") ? "&" : "?") + "currentSchema="
                     + postgresSchema, 8, 16);
         }
-        this.service = new JdbcTradeService(dataSource, settings);
+        this.service = access.open(dataSource, settings);
     }
 
     private static void postgresStatement(String url, String sql) {
@@ -66,12 +70,20 @@ final class TradeFixture implements AutoCloseable {
         }
     }
 
-    static TradeFixture of(OrderProcessing mode) {
-        return new TradeFixture(TradeSettings.defaults().withOrderProcessing(mode));
+    static TradeFixture of(DataAccess access, OrderProcessing mode) {
+        return new TradeFixture(access, TradeSettings.defaults().withOrderProcessing(mode));
     }
 
-    static TradeFixture sync() {
-        return of(OrderProcessing.SYNC);
+    static TradeFixture sync(DataAccess access) {
+        return of(access, OrderProcessing.SYNC);
+    }
+
+    /** The service's asynchronous completions that failed (not part of TradeService: a test's and a monitor's). */
+    long failedCompletions() {
+        if (service instanceof JdbcTradeService jdbc) {
+            return jdbc.failedCompletions();
+        }
+        return ((JpaTradeService) service).failedCompletions();
     }
 
     /** Quotes s:0..s:(n-1), each at the given price (open, low and high alike). */

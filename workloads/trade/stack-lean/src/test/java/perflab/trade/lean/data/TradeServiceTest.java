@@ -2,8 +2,11 @@ package perflab.trade.lean.data;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import perflab.trade.contract.TradeRules;
 import perflab.trade.lean.Account;
+import perflab.trade.lean.DataAccess;
 import perflab.trade.lean.Holding;
 import perflab.trade.lean.Order;
 import perflab.trade.lean.OrderProcessing;
@@ -24,14 +27,23 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+/** Runs against both data access modes. */
+@ParameterizedClass
+@EnumSource(DataAccess.class)
 class TradeServiceTest {
+    private final DataAccess access;
+
+    TradeServiceTest(DataAccess access) {
+        this.access = access;
+    }
+
     private static void assertRefused(TradeRefusal.Reason reason, Executable call) {
         assertEquals(reason, assertThrows(TradeRefusal.class, call).reason());
     }
 
     @Test
     void aBuyPaysPriceTimesQuantityPlusFeeCreatesTheHoldingAndMovesTheQuote() {
-        try (TradeFixture f = TradeFixture.sync().quotes("10.00", "20.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("10.00", "20.00")) {
             f.register("u1", "10000.00");
             Order order = f.service.buy("u1", "s:1", 100);
             assertEquals(TradeRules.CLOSED, order.status());
@@ -60,7 +72,7 @@ class TradeServiceTest {
 
     @Test
     void aSellCreditsPriceTimesQuantityMinusFeeAndRemovesTheHolding() {
-        try (TradeFixture f = TradeFixture.sync().quotes("10.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("10.00")) {
             f.register("u1", "10000.00");
             Order buy = f.service.buy("u1", "s:0", 100);
             BigDecimal priceNow = f.service.quotes(List.of("s:0")).get(0).price();
@@ -82,7 +94,7 @@ class TradeServiceTest {
 
     @Test
     void aPennyStockJumpsAndAnExpensiveOneSplitsWhenTraded() {
-        try (TradeFixture f = TradeFixture.sync().quotes("0.01", "401.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("0.01", "401.00")) {
             f.register("u1", "10000.00");
             f.service.buy("u1", "s:0", 1);
             f.service.buy("u1", "s:1", 1);
@@ -95,7 +107,7 @@ class TradeServiceTest {
 
     @Test
     void sellingAnotherUsersHoldingIsRefusedAndChangesNothing() {
-        try (TradeFixture f = TradeFixture.sync().quotes("10.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("10.00")) {
             f.register("u1", "10000.00");
             f.register("u2", "10000.00");
             Order buy = f.service.buy("u1", "s:0", 10);
@@ -108,7 +120,7 @@ class TradeServiceTest {
 
     @Test
     void aSecondSellOfTheSameHoldingIsCancelledAndPaysNothing() {
-        try (TradeFixture f = TradeFixture.sync().quotes("10.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("10.00")) {
             f.register("u1", "10000.00");
             Order buy = f.service.buy("u1", "s:0", 10);
             f.service.sell("u1", buy.holdingId());
@@ -124,7 +136,7 @@ class TradeServiceTest {
 
     @Test
     void sellingAHoldingWhoseSellIsInFlightIsCancelled() {
-        try (TradeFixture f = TradeFixture.sync().quotes("10.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("10.00")) {
             f.register("u1", "10000.00");
             Order buy = f.service.buy("u1", "s:0", 10);
             // what an asynchronous sell leaves until its completion: DayTrader's epoch-0 marker
@@ -141,7 +153,7 @@ class TradeServiceTest {
 
     @Test
     void badQuantitiesAndUnknownSymbolsAreRefusedWithoutTouchingTheBalance() {
-        try (TradeFixture f = TradeFixture.sync().quotes("10.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("10.00")) {
             f.register("u1", "10000.00");
             Map<String, String> before = f.dataSnapshot();
             for (double q : new double[]{0, -1, -0.0, Double.NaN, Double.POSITIVE_INFINITY, 100_001}) {
@@ -162,7 +174,7 @@ class TradeServiceTest {
 
     @Test
     void actionsOfAnUnknownUserAreRefused() {
-        try (TradeFixture f = TradeFixture.sync().quotes("10.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("10.00")) {
             assertRefused(TradeRefusal.Reason.UNKNOWN_USER, () -> f.service.buy("nobody", "s:0", 1));
             assertRefused(TradeRefusal.Reason.UNKNOWN_USER, () -> f.service.buy(null, "s:0", 1));
             assertRefused(TradeRefusal.Reason.UNKNOWN_USER, () -> f.service.sell("nobody", 0));
@@ -179,7 +191,7 @@ class TradeServiceTest {
 
     @Test
     void loginChecksThePasswordAndCountsLoginsAndLogouts() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             Account created = f.register("u1", "100.00");
             assertEquals(Optional.empty(), f.service.login("u1", "wrong"));
             assertEquals(Optional.empty(), f.service.login("u1", ""));
@@ -196,7 +208,7 @@ class TradeServiceTest {
 
     @Test
     void thePasswordIsStoredOnlyAsASaltedHash() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             f.service.register("u1", "s3cret", "A", "B", "C", "D", BigDecimal.TEN);
             f.service.register("u2", "s3cret", "A", "B", "C", "D", BigDecimal.TEN);
             String one = f.value("SELECT passwd FROM accountprofile WHERE userid = 'u1'");
@@ -210,7 +222,7 @@ class TradeServiceTest {
 
     @Test
     void registeringATakenUserIdIsRefused() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             f.register("u1", "100.00");
             Map<String, String> before = f.snapshot();
             TradeRefusal refusal = assertThrows(TradeRefusal.class, () -> f.register("u1", "5.00"));
@@ -223,7 +235,7 @@ class TradeServiceTest {
 
     @Test
     void registrationFieldsAreChecked() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             assertRefused(TradeRefusal.Reason.BAD_INPUT,
                     () -> f.service.register("a b", "pw", "n", "a", "e", "c", BigDecimal.ONE));
             assertRefused(TradeRefusal.Reason.BAD_INPUT,
@@ -240,7 +252,7 @@ class TradeServiceTest {
 
     @Test
     void updatingTheProfileReplacesEveryFieldAndThePassword() {
-        try (TradeFixture f = TradeFixture.sync()) {
+        try (TradeFixture f = TradeFixture.sync(access)) {
             f.register("u1", "100.00");
             Profile updated = f.service.updateProfile("u1", "new-pw", "New Name", "2 Elm St.", "n@x.com", "9-9");
             assertEquals(updated, f.service.profile("u1").orElseThrow());
@@ -251,7 +263,7 @@ class TradeServiceTest {
 
     @Test
     void quotesComeInTheOrderAskedWithoutUnknownSymbols() {
-        try (TradeFixture f = TradeFixture.sync().quotes("1.00", "2.00", "3.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("1.00", "2.00", "3.00")) {
             List<Quote> quotes = f.service.quotes(List.of("s:2", "nope", "s:0", "s:2"));
             assertEquals(List.of("s:2", "s:0"), quotes.stream().map(Quote::symbol).toList());
             assertEquals("S2 Incorporated", quotes.get(0).companyName());
@@ -263,7 +275,7 @@ class TradeServiceTest {
 
     @Test
     void closedOrdersAreAlertedOnceAndThenCompleted() {
-        try (TradeFixture f = TradeFixture.sync().quotes("10.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("10.00")) {
             f.register("u1", "10000.00");
             Order a = f.service.buy("u1", "s:0", 1);
             Order b = f.service.buy("u1", "s:0", 2);
@@ -277,7 +289,7 @@ class TradeServiceTest {
 
     @Test
     void completingAnOrderAgainChangesNothing() {
-        try (TradeFixture f = TradeFixture.sync().quotes("10.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("10.00")) {
             f.register("u1", "10000.00");
             Order buy = f.service.buy("u1", "s:0", 1);
             Map<String, String> before = f.snapshot();
@@ -289,7 +301,7 @@ class TradeServiceTest {
 
     @Test
     void anOpenSellCompletesOrIsCancelledAndRefundedWhenItsHoldingWasDeleted() {
-        try (TradeFixture f = TradeFixture.sync().quotes("10.00")) {
+        try (TradeFixture f = TradeFixture.sync(access).quotes("10.00")) {
             int account = f.register("u1", "10000.00").accountId();
             int kept = f.service.buy("u1", "s:0", 10).holdingId();
             int deleted = f.service.buy("u1", "s:0", 20).holdingId();
@@ -313,7 +325,7 @@ class TradeServiceTest {
 
     @Test
     void asynchronousOrdersAreOpenForTheUserAndAllCompletedWhenTheServiceCloses() {
-        try (TradeFixture f = TradeFixture.of(OrderProcessing.ASYNC).quotes("10.00", "20.00")) {
+        try (TradeFixture f = TradeFixture.of(access, OrderProcessing.ASYNC).quotes("10.00", "20.00")) {
             f.register("u1", "1000000.00");
             for (int i = 0; i < 200; i++) {
                 Order order = f.service.buy("u1", "s:" + (i % 2), 1 + i % 7);
@@ -322,8 +334,8 @@ class TradeServiceTest {
             }
             f.service.close();
             assertEquals("0", f.value("SELECT COUNT(*) FROM orders WHERE orderstatus <> 'closed'"));
-            assertEquals(200, f.service.holdings("u1").size());
-            assertEquals(0, f.service.failedCompletions());
+            assertEquals(200, f.count("holding"));
+            assertEquals(0, f.failedCompletions());
             assertTrue(f.service.audit().clean(), f.service.audit().toString());
         }
     }
