@@ -50,8 +50,7 @@ public final class JdbcTradeService implements TradeService {
                 () -> transactions.run("market summary", c -> QuoteTable.summary(c, UtcTime.now())),
                 System::nanoTime);
         this.quoteCache = new QuoteCache(settings.quoteCacheEntries());
-        this.completions = sync ? null : new AsyncCompletions(settings.completionThreads(),
-                settings.completionQueue(), this::completeLater);
+        this.completions = AsyncCompletions.of(settings, this::completeLater);
     }
 
     @Override
@@ -149,7 +148,7 @@ public final class JdbcTradeService implements TradeService {
             Order open = trading.buy(c, accountOf(c, userId), symbol, quantity, orderId, UtcTime.now());
             return sync ? trading.complete(c, orderId, holdingId, UtcTime.now()) : open;
         });
-        return completeLaterIfOpen(quoteCache.committed(order));
+        return completions.submitIfOpen(quoteCache.committed(order));
     }
 
     @Override
@@ -159,7 +158,7 @@ public final class JdbcTradeService implements TradeService {
             Order open = trading.sell(c, accountOf(c, userId), holdingId, orderId, UtcTime.now());
             return sync && open.isOpen() ? trading.complete(c, orderId, NO_HOLDING, UtcTime.now()) : open;
         });
-        return completeLaterIfOpen(quoteCache.committed(order));
+        return completions.submitIfOpen(quoteCache.committed(order));
     }
 
     @Override
@@ -196,26 +195,17 @@ public final class JdbcTradeService implements TradeService {
 
     @Override
     public boolean awaitCompletions(java.time.Duration limit) {
-        return completions == null || completions.awaitIdle(limit);
+        return completions.awaitIdle(limit);
     }
 
     /** Asynchronous completions that failed since start (their orders stay open); 0 in sync mode. */
     public long failedCompletions() {
-        return completions == null ? 0 : completions.failures();
+        return completions.failures();
     }
 
     @Override
     public void close() {
-        if (completions != null) {
-            completions.close();
-        }
-    }
-
-    private Order completeLaterIfOpen(Order order) {
-        if (completions != null && order.isOpen()) {
-            completions.submit(order);
-        }
-        return order;
+        completions.close();
     }
 
     private void completeLater(Order order) {
@@ -223,7 +213,6 @@ public final class JdbcTradeService implements TradeService {
         quoteCache.committed(transactions.run("completing order " + order.orderId(),
                 c -> trading.complete(c, order.orderId(), holdingId, UtcTime.now())));
     }
-
 
     private static int accountOf(Connection c, String userId) throws SQLException {
         if (userId == null) {

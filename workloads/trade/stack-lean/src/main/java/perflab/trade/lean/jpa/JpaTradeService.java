@@ -98,8 +98,7 @@ public final class JpaTradeService implements TradeService {
         this.marketSummary = new MarketSummaryCache(settings.marketSummaryInterval(),
                 () -> transactions.read("market summary", this::summary), System::nanoTime);
         this.quoteCache = new QuoteCache(settings.quoteCacheEntries());
-        this.completions = sync ? null : new AsyncCompletions(settings.completionThreads(),
-                settings.completionQueue(), this::completeLater);
+        this.completions = AsyncCompletions.of(settings, this::completeLater);
     }
 
     @Override
@@ -232,7 +231,7 @@ public final class JpaTradeService implements TradeService {
             OrderEntity open = trading.buy(em, accountOf(em, userId), symbol, quantity, orderId, UtcTime.now());
             return sync ? trading.complete(em, open, holdingId, UtcTime.now()) : open.toOrder();
         });
-        return completeLaterIfOpen(quoteCache.committed(order));
+        return completions.submitIfOpen(quoteCache.committed(order));
     }
 
     @Override
@@ -242,7 +241,7 @@ public final class JpaTradeService implements TradeService {
             OrderEntity open = trading.sell(em, accountOf(em, userId), holdingId, orderId, UtcTime.now());
             return sync && open.isOpen() ? trading.complete(em, open, NO_HOLDING, UtcTime.now()) : open.toOrder();
         });
-        return completeLaterIfOpen(quoteCache.committed(order));
+        return completions.submitIfOpen(quoteCache.committed(order));
     }
 
     @Override
@@ -295,21 +294,19 @@ public final class JpaTradeService implements TradeService {
 
     @Override
     public boolean awaitCompletions(java.time.Duration limit) {
-        return completions == null || completions.awaitIdle(limit);
+        return completions.awaitIdle(limit);
     }
 
     /** Asynchronous completions that failed since start (their orders stay open); 0 in sync mode. */
     public long failedCompletions() {
-        return completions == null ? 0 : completions.failures();
+        return completions.failures();
     }
 
     /** Drains the asynchronous completions, then closes the persistence unit (not the data source). */
     @Override
     public void close() {
         try {
-            if (completions != null) {
-                completions.close();
-            }
+            completions.close();
         } finally {
             if (factory.isOpen()) {
                 factory.close();
@@ -317,19 +314,11 @@ public final class JpaTradeService implements TradeService {
         }
     }
 
-    private Order completeLaterIfOpen(Order order) {
-        if (completions != null && order.isOpen()) {
-            completions.submit(order);
-        }
-        return order;
-    }
-
     private void completeLater(Order order) {
         int holdingId = order.isBuy() ? keys.next(KeyBlocks.HOLDING) : NO_HOLDING;
         quoteCache.committed(transactions.write("completing order " + order.orderId(),
                 em -> trading.complete(em, order.orderId(), holdingId, UtcTime.now())));
     }
-
 
     /** DayTrader's market summary: the index over all quotes and the top movers by change. */
     private MarketSummary summary(EntityManager em) {
