@@ -31,6 +31,12 @@ final class ThrowawayPostgres {
      * {@code trade} from its template.
      */
     static final String SUT_URL = "jdbc:postgresql://127.0.0.1:{" + NAME + ".port}/trade?user=postgres";
+    /**
+     * The databases the companion's cache keeps: the SUT's populations, {@code trade_u<users>_q<quotes>_<schema hash>}
+     * (stack-lean's PopulatedDatabase), which it builds as {@code ..._building} and renames once complete, so neither a
+     * population cut short nor the run's own {@code trade} matches.
+     */
+    static final String SUT_TEMPLATES = "trade_u[0-9]+_q[0-9]+_[0-9a-f]+";
     /** The companion JVM only waits and relays PostgreSQL's log: a small heap, one collector thread, C1 only. */
     static final List<String> JVM_FLAGS = List.of("-Xms16m", "-Xmx32m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
     /** Connections beyond the SUT's pool: its own maintenance connection, the companion's, a person's psql. */
@@ -46,7 +52,7 @@ final class ThrowawayPostgres {
      */
     static Companion companion(int pool, String cache) {
         Map<String, String> settings = settings(pool, machineMemoryMb());
-        List<String> args = new ArrayList<>(List.of("--settings", commandLine(settings)));
+        List<String> args = new ArrayList<>(List.of("--settings", commandLine(settings), "--keep-databases", SUT_TEMPLATES));
         if (cache != null) {
             args.addAll(List.of("--cache-dir", cache));
         }

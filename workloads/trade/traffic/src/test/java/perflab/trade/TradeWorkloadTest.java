@@ -140,7 +140,12 @@ class TradeWorkloadTest {
         assertEquals("on", settings.get("synchronous_commit"));
         assertEquals("320", settings.get("max_connections"), "the pool and 20 more");
         assertEquals(List.of("--settings", "fsync=off,synchronous_commit=on,full_page_writes=on,shared_buffers="
-                + settings.get("shared_buffers") + ",max_connections=320", "--cache-dir", "/var/tmp/pg"), pg.args());
+                + settings.get("shared_buffers") + ",max_connections=320", "--keep-databases", ThrowawayPostgres.SUT_TEMPLATES,
+                "--cache-dir", "/var/tmp/pg"), pg.args());
+        // the cache keeps the SUT's finished populations only: not one being built, not the run's database
+        assertTrue("trade_u15000_q10000_dd12d520".matches(ThrowawayPostgres.SUT_TEMPLATES));
+        assertFalse("trade_u15000_q10000_dd12d520_building".matches(ThrowawayPostgres.SUT_TEMPLATES));
+        assertFalse("trade".matches(ThrowawayPostgres.SUT_TEMPLATES));
 
         Companion byDefault = trade.serverSide(trade.resolveSettings(WorkloadSetting.Use.SERVER, Map.of("db", "postgresql")))
                 .companions().get(0);

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * perflab's companion that runs a throwaway PostgreSQL cluster for the trade workload: a small JVM following
@@ -23,6 +25,9 @@ import java.util.Set;
  *   <li>{@code --cache-dir DIR}: where the cache lives ({@code DIR/postgresql-<major>/}); {@code off}: no cache,
  *       a fresh cluster in a temporary directory every time. Default: {@code ~/.cache/perflab/trade}
  *       ({@code $XDG_CACHE_HOME}), as root {@code /var/cache/perflab/trade};</li>
+ *   <li>{@code --keep-databases REGEX}: the databases the cache keeps besides those marked as templates: the SUT's
+ *       populated ones (trade's {@code trade_u<users>_q<quotes>_<schema>}); every other database is dropped before a
+ *       cluster is kept. Default: none;</li>
  *   <li>{@code --postgres-bin DIR}: the directory of initdb and postgres, instead of looking for them.</li>
  * </ul>
  * Errors are one line ({@code PERFLAB-FAILED <reason>}, exit status 3), e.g. when PostgreSQL is not installed.
@@ -31,6 +36,7 @@ public final class PostgresCompanion {
     static final String SETTINGS = "settings";
     static final String CACHE_DIR = "cache-dir";
     static final String POSTGRES_BIN = "postgres-bin";
+    static final String KEEP_DATABASES = "keep-databases";
     static final String OFF = "off";
     /** Set by the companion itself, never by --settings. */
     private static final Set<String> OWN = Set.of("listen_addresses", "port", "unix_socket_directories");
@@ -39,7 +45,7 @@ public final class PostgresCompanion {
     }
 
     public static void main(String[] args) {
-        SutBootstrap.run(args, Set.of(SETTINGS, CACHE_DIR, POSTGRES_BIN), PostgresCompanion::start);
+        SutBootstrap.run(args, Set.of(SETTINGS, CACHE_DIR, POSTGRES_BIN, KEEP_DATABASES), PostgresCompanion::start);
     }
 
     static RunningServer start(SutArgs args) throws Exception {
@@ -53,7 +59,21 @@ public final class PostgresCompanion {
         String cacheDir = args.get(CACHE_DIR, null);
         Path parent = OFF.equals(cacheDir) ? null : cacheDir != null ? Path.of(cacheDir)
                 : ClusterCache.defaultParent(ClusterOwner.isRoot(), System.getenv(), System.getProperty("user.home"));
-        return ThrowawayCluster.start(install, owner, parent, args.getInt("port", 0), settings);
+        return ThrowawayCluster.start(install, owner, parent, args.getInt("port", 0), settings,
+                keepPattern(args.get(KEEP_DATABASES, null)));
+    }
+
+    /** The --keep-databases pattern, matched against whole names; null for none. */
+    static Pattern keepPattern(String regex) {
+        if (regex == null || regex.isBlank()) {
+            return null;
+        }
+        try {
+            return Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("--" + KEEP_DATABASES + ": '" + regex + "' is not a regular expression: "
+                    + e.getDescription());
+        }
     }
 
     /** "fsync=off,shared_buffers=1024MB" as an ordered map; one-line reason for what cannot go on a command line. */

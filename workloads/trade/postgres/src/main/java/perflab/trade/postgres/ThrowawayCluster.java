@@ -22,9 +22,10 @@ import java.util.TreeSet;
 /**
  * One run's PostgreSQL cluster, from start to removal: restored from the cache into a private directory (or made by
  * initdb), served by a postmaster that is this JVM's child, and at the end stopped, then either published as the
- * cache's cluster (it gained templates) or deleted. Template databases ({@code datistemplate}) are what the cache
- * keeps: the SUT marks a populated database a template once it is complete, so a population cut short is never
- * kept; every other database is dropped before a cluster is published.
+ * cache's cluster (it gained databases worth keeping) or deleted. What the cache keeps are the SUT's populated
+ * databases: those named like them ({@code --keep-databases}; the SUT gives a population that name only once it is
+ * complete, so one cut short is never kept) or marked as templates ({@code datistemplate}); every other database
+ * (the run's own, a population cut short) is dropped before a cluster is published.
  */
 final class ThrowawayCluster implements RunningServer {
     private static final Duration LOCK_WAIT = Duration.ofSeconds(20);
@@ -43,6 +44,8 @@ final class ThrowawayCluster implements RunningServer {
     private final ClusterCache cache;
     private final Path runDir;
     private final Map<String, String> settings;
+    /** Names of the databases worth keeping besides templates; null for none. */
+    private final java.util.regex.Pattern keep;
     private Set<String> cachedTemplates = Set.of();
     /** The data directory is a copy of the cache's. */
     private boolean restored;
@@ -52,12 +55,13 @@ final class ThrowawayCluster implements RunningServer {
     private boolean stopped;
 
     private ThrowawayCluster(PostgresInstall install, ClusterOwner owner, ClusterCache cache, Path runDir,
-                             Map<String, String> settings) {
+                             Map<String, String> settings, java.util.regex.Pattern keep) {
         this.install = install;
         this.owner = owner;
         this.cache = cache;
         this.runDir = runDir;
         this.settings = settings;
+        this.keep = keep;
     }
 
     /**
@@ -65,9 +69,10 @@ final class ThrowawayCluster implements RunningServer {
      * one); on failure everything started is stopped and removed, and the reason is one line.
      *
      * @param cacheParent the cache's parent directory, or null for none
+     * @param keep        names of the databases the cache keeps besides templates, or null
      */
     static ThrowawayCluster start(PostgresInstall install, ClusterOwner owner, Path cacheParent, int port,
-                                  Map<String, String> settings) throws Exception {
+                                  Map<String, String> settings, java.util.regex.Pattern keep) throws Exception {
         ClusterCache cache = null;
         Path runDir;
         String hint;
@@ -85,7 +90,7 @@ final class ThrowawayCluster implements RunningServer {
             owner.own(runDir);
             hint = "the temporary directory " + runDir.getParent() + " must be open to the user " + owner.user();
         }
-        ThrowawayCluster cluster = new ThrowawayCluster(install, owner, cache, runDir, settings);
+        ThrowawayCluster cluster = new ThrowawayCluster(install, owner, cache, runDir, settings, keep);
         Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop, "postgres-stop"));
         try {
             owner.checkCanWriteIn(runDir, hint);
@@ -186,13 +191,13 @@ final class ThrowawayCluster implements RunningServer {
         }
         stopped = true;
         try {
-            Set<String> keep = server != null && server.alive() && cache != null ? templatesWorthKeeping() : null;
+            Set<String> kept = server != null && server.alive() && cache != null ? templatesWorthKeeping() : null;
             long t0 = System.nanoTime();
             boolean clean = server == null || server.stop(FAST_SHUTDOWN);
             if (server != null) {
                 say("server %s in %.1f s", clean ? "stopped (fast shutdown)" : "did not stop cleanly", seconds(t0));
             }
-            if (keep != null && clean && publish(keep)) {
+            if (kept != null && clean && publish(kept)) {
                 return;
             }
             ClusterCache.delete(runDir);
@@ -203,7 +208,8 @@ final class ThrowawayCluster implements RunningServer {
     }
 
     /**
-     * The templates, if the cluster has more than the cache (and the rest dropped, ready to be kept); else null.
+     * The databases worth keeping (templates, and those named like the SUT's populations), if the cluster has more
+     * than the cache (and the rest dropped, ready to be kept); else null.
      */
     private Set<String> templatesWorthKeeping() {
         try (Connection c = server.connect("postgres"); Statement s = c.createStatement()) {
@@ -212,7 +218,9 @@ final class ThrowawayCluster implements RunningServer {
             try (ResultSet r = s.executeQuery("SELECT datname, datistemplate FROM pg_database "
                     + "WHERE datname NOT IN ('postgres', 'template0', 'template1')")) {
                 while (r.next()) {
-                    (r.getBoolean(2) ? templates : others).add(r.getString(1));
+                    String name = r.getString(1);
+                    boolean worth = r.getBoolean(2) || keep != null && keep.matcher(name).matches();
+                    (worth ? templates : others).add(name);
                 }
             }
             if (!cacheBroken && !(templates.containsAll(cachedTemplates) && templates.size() > cachedTemplates.size())) {

@@ -62,9 +62,12 @@ class PostgresCompanionTest {
         return cacheParent().resolve("postgresql-" + PostgresInstall.find(null).major());
     }
 
+    /** The SUT's populations as trade names them (stack-lean's PopulatedDatabase). */
+    private static final String POPULATIONS = "trade_u[0-9]+_q[0-9]+_[0-9a-f]+";
+
     private CompanionProcess start(String... more) throws IOException {
         List<String> args = new ArrayList<>(List.of("--cache-dir", cacheParent().toString(), "--settings",
-                CompanionProcess.SETTINGS));
+                CompanionProcess.SETTINGS, "--keep-databases", POPULATIONS));
         args.addAll(List.of(more));
         return CompanionProcess.start(temp.resolve("postgres-" + System.nanoTime() + ".err"), args.toArray(String[]::new));
     }
@@ -101,39 +104,43 @@ class PostgresCompanionTest {
     }
 
     @Test
-    void aTemplateIsKeptForTheNextRunWhichClonesItAndSigtermStopsItCleanly() throws Exception {
+    void aPopulationIsKeptForTheNextRunWhichClonesItAndSigtermStopsItCleanly() throws Exception {
         try (CompanionProcess first = start().ready()) {
+            // what the SUT does (stack-lean's PopulatedDatabase): build under a temporary name, rename once complete
             try (Connection c = first.connect("postgres"); Statement s = c.createStatement()) {
-                s.execute("CREATE DATABASE trade_u2_q3");
-                s.execute("CREATE DATABASE trade_u9_q9"); // a population cut short: never marked a template
+                s.execute("CREATE DATABASE trade_u2_q3_0badcafe_building");
+                s.execute("CREATE DATABASE trade_u9_q9_0badcafe_building"); // a population cut short
+                s.execute("CREATE DATABASE other_template IS_TEMPLATE true"); // marked as a template: kept too
             }
-            try (Connection c = first.connect("trade_u2_q3"); Statement s = c.createStatement()) {
+            try (Connection c = first.connect("trade_u2_q3_0badcafe_building"); Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE quote (symbol varchar(250) primary key, price decimal(14, 2))");
                 s.execute("INSERT INTO quote VALUES ('s:0', 12.50), ('s:1', 7.25)");
             }
             try (Connection c = first.connect("postgres"); Statement s = c.createStatement()) {
-                // what the SUT does once a population is complete, then for its run
-                s.execute("ALTER DATABASE trade_u2_q3 IS_TEMPLATE true ALLOW_CONNECTIONS false");
-                s.execute("CREATE DATABASE trade TEMPLATE trade_u2_q3");
+                s.execute("ALTER DATABASE trade_u2_q3_0badcafe_building RENAME TO trade_u2_q3_0badcafe");
+                s.execute("CREATE DATABASE trade TEMPLATE trade_u2_q3_0badcafe");
             }
             try (Connection c = first.connect("trade"); Statement s = c.createStatement()) {
                 s.execute("UPDATE quote SET price = 99 WHERE symbol = 's:0'"); // the run's changes stay in trade
             }
             assertEquals(0, first.closeStdin(), first.out.toString());
-            assertTrue(first.line("is now the cache's").contains("trade_u2_q3"), first.out.toString());
+            assertTrue(first.line("is now the cache's").contains("(templates: other_template, trade_u2_q3_0badcafe)"),
+                    first.out.toString());
         }
         Properties cached = new Properties();
         try (InputStream in = Files.newInputStream(cacheDir().resolve(ClusterCache.CLUSTER).resolve(ClusterCache.PROPERTIES))) {
             cached.load(in);
         }
-        assertEquals("trade_u2_q3", cached.getProperty("templates"));
+        assertEquals("other_template,trade_u2_q3_0badcafe", cached.getProperty("templates"));
         assertEquals(List.of(), runs());
 
         try (CompanionProcess second = start().ready()) {
-            assertTrue(second.line("cluster restored from the cache").contains("(templates: trade_u2_q3)"), second.out.toString());
+            assertTrue(second.line("cluster restored from the cache").contains("(templates: other_template, trade_u2_q3_0badcafe)"),
+                    second.out.toString());
             try (Connection c = second.connect("postgres"); Statement s = c.createStatement()) {
-                assertEquals(List.of("trade_u2_q3"), databases(s), "the template alone was kept: trade and the unfinished one were dropped");
-                s.execute("CREATE DATABASE trade TEMPLATE trade_u2_q3");
+                assertEquals(List.of("other_template", "trade_u2_q3_0badcafe"), databases(s),
+                        "the populations alone were kept: trade and the unfinished one were dropped");
+                s.execute("CREATE DATABASE trade TEMPLATE trade_u2_q3_0badcafe");
             }
             try (Connection c = second.connect("trade"); Statement s = c.createStatement();
                  ResultSet r = s.executeQuery("SELECT price FROM quote WHERE symbol = 's:0'")) {
@@ -146,7 +153,7 @@ class PostgresCompanionTest {
             assertEquals(143, second.awaitExit(), "ended by the signal (128 + 15), its stdin still open: " + second.out);
             CompanionProcess.assertAllGone(tree, 20);
             CompanionProcess.assertNoProcessMentions(cacheDir());
-            second.line("the cache already holds every template of this run (trade_u2_q3)");
+            second.line("the cache already holds every template of this run (other_template, trade_u2_q3_0badcafe)");
             second.line("server stopped (fast shutdown)");
         }
         assertEquals(List.of(), runs());

@@ -73,6 +73,14 @@ class PostgresInstallTest {
                 .getMessage().startsWith("--settings: port is the companion's own"));
     }
 
+    @Test
+    void theDatabasesToKeepAreARegularExpressionOverWholeNames() {
+        assertTrue(PostgresCompanion.keepPattern("trade_u[0-9]+_q[0-9]+_[0-9a-f]+").matcher("trade_u1_q2_ab12").matches());
+        assertEquals(null, PostgresCompanion.keepPattern(null));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> PostgresCompanion.keepPattern("trade_u[0-9"))
+                .getMessage().startsWith("--keep-databases: 'trade_u[0-9' is not a regular expression: "));
+    }
+
     private static Path programs(Path bin, String... names) throws IOException {
         Files.createDirectories(bin);
         for (String name : names) {
