@@ -41,8 +41,15 @@ public final class RunManifest {
      *
      * @param ports      the ports its READY line announced, by name
      * @param exitStatus its exit status after perflab stopped it (-1: it would not die), null while it runs
+     * @param sampled    {@code process} (sampled alone) or {@code tree} (with every process under it)
+     * @param role       the part a companion plays ({@code database}), or null
+     * @param settings   what a companion declared it runs with (a database's durability settings), or null
      */
-    public record ProcessEntry(long pid, List<String> command, Map<String, Integer> ports, Integer exitStatus) {
+    public record ProcessEntry(long pid, List<String> command, Map<String, Integer> ports, Integer exitStatus,
+                               String sampled, String role, Map<String, String> settings) {
+        ProcessEntry withExitStatus(Integer status) {
+            return new ProcessEntry(pid, command, ports, status, sampled, role, settings);
+        }
     }
 
     private final transient Path file;
@@ -57,7 +64,10 @@ public final class RunManifest {
         processes = new LinkedHashMap<>();
         Map<String, List<String>> commands = server.commands();
         for (ManagedProcess p : server.all()) {
-            processes.put(p.name(), new ProcessEntry(p.pid(), commands.get(p.name()), p.ports(), null));
+            ServerLaunch.Step step = server.step(p.name());
+            processes.put(p.name(), new ProcessEntry(p.pid(), commands.get(p.name()), p.ports(), null,
+                    step.sampling().name().toLowerCase(java.util.Locale.ROOT), step.role() == null ? null : step.role().key(),
+                    step.settings().isEmpty() ? null : step.settings()));
         }
         sutCommand = commands.get(perflab.monitor.RunMonitor.SUT);
     }
@@ -69,7 +79,7 @@ public final class RunManifest {
         }
         Map<String, List<String>> commands = loads.commands();
         loads.pids().forEach((name, pid) -> processes.put(name,
-                new ProcessEntry(pid, commands.get(name), loads.ports().get(name), null)));
+                new ProcessEntry(pid, commands.get(name), loads.ports().get(name), null, "process", null, null)));
     }
 
     /** Records how the processes exited. */
@@ -78,7 +88,7 @@ public final class RunManifest {
             return;
         }
         exitStatus.forEach((name, status) -> processes.computeIfPresent(name,
-                (n, e) -> new ProcessEntry(e.pid(), e.command(), e.ports(), status)));
+                (n, e) -> e.withExitStatus(status)));
         sutExitStatus = exitStatus.get(perflab.monitor.RunMonitor.SUT);
     }
 

@@ -8,6 +8,7 @@ import perflab.core.result.RunSummary;
 import perflab.core.result.SipLoadFigures;
 import perflab.core.sut.EffectiveJvm;
 import perflab.core.traffic.Traffic;
+import perflab.core.workload.Companion;
 import perflab.core.workload.TrafficOptions;
 import perflab.core.workload.Workload;
 import perflab.core.workload.WorkloadSetting;
@@ -245,8 +246,8 @@ public final class RunOrchestrator {
         Path gcLog = server == null ? null : runDir.resolve("gc.log");
         Map<String, Long> pids = new LinkedHashMap<>(server == null ? Map.of() : server.pids());
         pids.putAll(sippLoads.pids());
-        RunRecorder recorder = new RunRecorder(runDir, pids, iface, gcLog, console, warmupSeconds, measureSeconds,
-                System.currentTimeMillis());
+        RunRecorder recorder = new RunRecorder(runDir, pids, server == null ? Set.of() : server.trees(), iface, gcLog,
+                console, warmupSeconds, measureSeconds, System.currentTimeMillis());
         try (recorder) {
             LoadDriver d = new LoadDriver(spec, traffic);
             driver = d;
@@ -309,7 +310,8 @@ public final class RunOrchestrator {
         }
         RunSummary summary = RunSummarizer.summarize(config, workload.name(), stack(config),
                 new RunSummarizer.Measured(result, recorder.window(result.measureStartEpochMs(), result.measureEndEpochMs()),
-                        recorder.machineCpus(), recorder.measuredThroughputPerSecond(), ends, gc, warmup, loads, checks),
+                        recorder.machineCpus(), recorder.measuredThroughputPerSecond(), ends, gc, warmup, loads, checks,
+                        server == null ? null : server.playing(Companion.Role.DATABASE)),
                 complete, endReason);
         Json.write(runDir.resolve("summary.json"), summary);
         if (!result.errorSamples().isEmpty()) {

@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Keeps every second of a run as it happens: a row of timeseries.csv (warm-up included, with its phase), an
@@ -39,7 +40,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             + "driverBytesPerRequest,gcPauseMs,gcHeapAfterMb";
     /** The companions' seconds, one row per companion and second (the SUT's are in timeseries.csv). */
     static final String PROCESSES_CSV = "processes.csv";
-    static final String PROCESSES_HEADER = "second,phase,epochMs,process,cpuPercent,rssMb,threads,jitCpuPercent";
+    static final String PROCESSES_HEADER = "second,phase,epochMs,process,cpuPercent,rssMb,threads,jitCpuPercent,processes";
     static final String KINDS_CSV_HEADER = "second,phase,epochMs,kind,throughput,requests,successes,errors,p50Ms,p99Ms";
     /** The GC columns, last in each row: empty until the run ends. */
     private static final int GC_COLUMNS = 2;
@@ -75,12 +76,13 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
 
     /**
      * @param pids           the processes perflab started by name ({@code sut} and companions); empty for none
+     * @param trees          the names among them sampled with every process under them
      * @param iface          the network interface that carries the traffic, or null when unknown
      * @param gcLog          the SUT's growing GC log, or null
      * @param measureSeconds length of the measured window, NaN when it is a request count
      */
-    RunRecorder(Path runDir, Map<String, Long> pids, String iface, Path gcLog, PrintStream console, double warmupSeconds,
-                double measureSeconds, long startEpochMs) throws IOException {
+    RunRecorder(Path runDir, Map<String, Long> pids, Set<String> trees, String iface, Path gcLog, PrintStream console,
+                double warmupSeconds, double measureSeconds, long startEpochMs) throws IOException {
         this.csvFile = runDir.resolve("timeseries.csv");
         this.csv = Files.newBufferedWriter(csvFile);
         this.csv.write(CSV_HEADER);
@@ -92,7 +94,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         this.serviceOut = new PrintStream(Files.newOutputStream(runDir.resolve("service-time.hlog")), false, "UTF-8");
         this.latencyLog = startLog(latencyOut, startEpochMs);
         this.serviceLog = startLog(serviceOut, startEpochMs);
-        this.monitor = new RunMonitor(pids, iface);
+        this.monitor = new RunMonitor(pids, trees, iface);
         this.companions = pids.keySet().stream().filter(name -> !name.equals(RunMonitor.SUT)).toList();
         this.processesCsv = companions.isEmpty() ? null : Files.newBufferedWriter(runDir.resolve(PROCESSES_CSV));
         if (processesCsv != null) {
@@ -267,9 +269,10 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             if (r == null) {
                 continue;
             }
-            processesCsv.write(String.format(Locale.ROOT, "%d,%s,%d,%s,%s,%s,%s,%s", seconds, interval.phase().label(),
+            processesCsv.write(String.format(Locale.ROOT, "%d,%s,%d,%s,%s,%s,%s,%s,%s", seconds, interval.phase().label(),
                     interval.endEpochMs(), name, number(r.cpuPercent()), number(r.rssMb()),
-                    r.alive() ? Integer.toString(r.threads()) : "", number(r.jitCpuPercent())));
+                    r.alive() ? Integer.toString(r.threads()) : "", number(r.jitCpuPercent()),
+                    r.alive() ? Integer.toString(r.processes()) : ""));
             processesCsv.newLine();
         }
         processesCsv.flush();

@@ -28,10 +28,14 @@ final class RunSummarizer {
     record ProcessEnd(long pid, Integer exitCode) {
     }
 
-    /** What the run measured, beside the driver's result. */
+    /**
+     * What the run measured, beside the driver's result.
+     *
+     * @param database the name of the process that is the run's database, or null
+     */
     record Measured(DriverResult driver, RunMonitor.Window window, int machineCpus, double[] throughputPerSecond,
                     Map<String, ProcessEnd> processes, GcAnalysis gc, RunSummary.Warmup warmup,
-                    Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks) {
+                    Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks, String database) {
     }
 
     private RunSummarizer() {
@@ -80,7 +84,26 @@ final class RunSummarizer {
                 r.successes(), errors, round(throughput), round(throughput / load.clients()),
                 LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
                 Steadiness.of(m.throughputPerSecond()), driverFigures, processes.get(RunMonitor.SUT), machine, network,
-                m.gc(), perClient, processes, m.warmup(), byKind(r, seconds), m.loads(), m.checks());
+                m.gc(), perClient, processes, m.warmup(), byKind(r, seconds), m.loads(), m.checks(),
+                database(m.database(), processes, r.successes()));
+    }
+
+    /**
+     * summary.json's database: the figures of the process playing it, and the SUT's and its CPU together per
+     * successful request (null when either CPU is unknown). Null when no process is the database.
+     */
+    static RunSummary.Database database(String name, Map<String, RunSummary.Sut> processes, long successes) {
+        RunSummary.Sut db = name == null ? null : processes.get(name);
+        if (db == null) {
+            return null;
+        }
+        RunSummary.Sut sut = processes.get(RunMonitor.SUT);
+        Double both = sut == null || sut.cpuSeconds() == null || db.cpuSeconds() == null ? null
+                : sut.cpuSeconds() + db.cpuSeconds();
+        return new RunSummary.Database(name, db.pid(), db.cpuSeconds(), db.cpuPercent(), db.cpuPercentOfMachine(),
+                db.cpuMicrosPerRequest(), db.rssMb(), db.maxRssMb(), db.processes(),
+                both != null && successes > 0 ? round(both * 1e6 / successes) : null,
+                both != null && both > 0 ? round(successes / both) : null);
     }
 
     /** summary.json's byKind: each request kind's figures, in the traffic's order. */
@@ -139,7 +162,8 @@ final class RunSummarizer {
                 cpu > 0 ? round(r.successes() / cpu) : null, w == null ? null : nullable(w.rssMb()),
                 w == null ? null : nullable(w.maxRssMb()), w == null ? null : w.threads(), crashed, exitCode,
                 w == null ? null : nullable(w.jitCpuSeconds()),
-                w == null || seconds <= 0 ? null : nullable(100 * w.jitCpuSeconds() / seconds));
+                w == null || seconds <= 0 ? null : nullable(100 * w.jitCpuSeconds() / seconds),
+                w == null || w.processes() <= 0 ? null : w.processes());
     }
 
     private static Double nullable(double v) {

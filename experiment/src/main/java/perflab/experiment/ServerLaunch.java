@@ -35,10 +35,20 @@ public record ServerLaunch(List<Step> steps) {
      *
      * @param readyPrefix the line that says it is ready; null: ready once started
      * @param jvm         whether it is a JVM perflab may attach a profiler to
+     * @param sampling    whether the monitor samples it alone or with every process under it
+     * @param role        the part a companion plays that summary.json reports under its own key; null: none
+     * @param settings    what run.json records that it runs with (a database's durability settings); empty: none
      */
-    public record Step(String name, List<String> command, String readyPrefix, boolean jvm) {
+    public record Step(String name, List<String> command, String readyPrefix, boolean jvm, Companion.Sampling sampling,
+                       Companion.Role role, Map<String, String> settings) {
         public Step {
             command = List.copyOf(command);
+            settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        }
+
+        /** A process sampled alone, with no role and no settings to record (the SUT). */
+        Step(String name, List<String> command, String readyPrefix, boolean jvm) {
+            this(name, command, readyPrefix, jvm, Companion.Sampling.PROCESS, null, Map.of());
         }
     }
 
@@ -72,7 +82,22 @@ public record ServerLaunch(List<Step> steps) {
             }
         }
         checkReferences(steps);
+        checkRoles(steps);
         return new ServerLaunch(steps);
+    }
+
+    /** A role is one process's: summary.json has one {@code database}. */
+    private static void checkRoles(List<Step> steps) {
+        Map<Companion.Role, String> taken = new LinkedHashMap<>();
+        for (Step step : steps) {
+            if (step.role() != null) {
+                String other = taken.putIfAbsent(step.role(), step.name());
+                if (other != null) {
+                    throw new IllegalArgumentException("companions " + other + " and " + step.name() + " both play the "
+                            + step.role().key() + ": a run has one");
+                }
+            }
+        }
     }
 
     /** The workload's server side from the workload settings given (defaults filled in). */
@@ -101,7 +126,7 @@ public record ServerLaunch(List<Step> steps) {
 
     private static Step companionStep(Companion c, RunConfig.Sut sut, Path perflabHome, Path runDir) {
         return new Step(c.name(), CompanionCommand.build(c, sut, perflabHome, runDir),
-                c.isJvm() ? SutBootstrap.READY : c.readyLine(), c.isJvm());
+                c.isJvm() ? SutBootstrap.READY : c.readyLine(), c.isJvm(), c.sampling(), c.role(), c.settings());
     }
 
     /** Every {@code {name.port}} names a process that starts earlier. */

@@ -1,13 +1,16 @@
 package perflab.experiment;
 
+import perflab.core.workload.Companion;
 import perflab.monitor.RunMonitor;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
@@ -78,6 +81,24 @@ public final class ServerProcesses implements AutoCloseable {
         Map<String, Long> pids = new LinkedHashMap<>();
         started.forEach(s -> pids.put(s.process().name(), s.process().pid()));
         return pids;
+    }
+
+    /** The names of the processes the monitor samples with every process under them (a database and its backends). */
+    public Set<String> trees() {
+        Set<String> trees = new LinkedHashSet<>();
+        started.stream().filter(s -> s.step().sampling() == Companion.Sampling.TREE)
+                .forEach(s -> trees.add(s.process().name()));
+        return trees;
+    }
+
+    /** The process playing {@code role}, or null. */
+    public String playing(Companion.Role role) {
+        return started.stream().filter(s -> s.step().role() == role).map(s -> s.process().name()).findFirst().orElse(null);
+    }
+
+    /** The step each process was started from, by name. */
+    ServerLaunch.Step step(String name) {
+        return started.stream().filter(s -> s.process().name().equals(name)).map(Started::step).findFirst().orElse(null);
     }
 
     /** Pids of the JVMs by name: what a profiler can attach to. */

@@ -7,20 +7,36 @@ import perflab.core.os.ProcessCpu;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Samples one process once a second: CPU since the previous sample (user and system; % of one core and of the
  * machine), the JIT compiler threads' share of it, resident set size and its peak, thread count. Not
  * thread-safe: one sampling thread per process.
+ *
+ * <p>A {@linkplain #tree tree} sampler reads the process with all its descendants as one ({@link ProcessTree}):
+ * CPU and threads summed, the member count, and memory as the members' proportional set size summed (shared
+ * memory once). That memory is read every {@value #TREE_MEMORY_EVERY_SECONDS} s and carried between reads: a
+ * hundred PostgreSQL backends over a few hundred MB of shared buffers take some 60 ms of CPU to read, which
+ * every second would be a visible share of the driver's JVM on two cores. JIT figures are the root's.
  */
 public final class ProcessSampler {
+    /** How often a tree's memory is read (it is carried forward between reads), seconds. */
+    static final long TREE_MEMORY_EVERY_SECONDS = 10;
+
     private final long pid;
+    private final boolean tree;
     private final int machineCpus;
     private final JitCompilerCpu jit;
     private ProcessCpu.Sample previous;
     private ProcessCpu.Sample last;
     /** The compiler threads' CPU as last read: a counter, -1 until read. */
     private long jitPreviousNanos;
+    /** A tree's last reading: its members, whose memory is read now and then. */
+    private List<Long> treePids = List.of();
+    private Memory treeMemory = new Memory(Double.NaN, Double.NaN);
+    private long treeMemoryReadNanos;
+    private boolean treeMemoryRead;
 
     /**
      * One sample. CPU figures are NaN for the first sample or when the process is gone; memory figures NaN
@@ -32,30 +48,82 @@ public final class ProcessSampler {
      * @param maxRssMb            VmHWM (peak RSS since the process started), MiB
      * @param jitCpuPercent       the JIT compiler threads' CPU since the previous sample, % of one core (NaN when
      *                            unknown; 0 for a process that is not a HotSpot JVM)
+     * @param processes           processes sampled: 1 (0 when gone), or a tree's members
      */
     public record Reading(double cpuPercent, double userPercent, double systemPercent, double cpuPercentOfMachine,
-                          double rssMb, double maxRssMb, int threads, boolean alive, double jitCpuPercent) {
+                          double rssMb, double maxRssMb, int threads, boolean alive, double jitCpuPercent,
+                          int processes) {
     }
 
     /** The memory lines of /proc/&lt;pid&gt;/status, MiB (NaN when missing). */
     public record Memory(double rssMb, double maxRssMb) {
     }
 
+    /** Samples the process {@code pid} alone. */
     public ProcessSampler(long pid) {
+        this(pid, false);
+    }
+
+    private ProcessSampler(long pid, boolean tree) {
         this.pid = pid;
+        this.tree = tree;
         this.machineCpus = MachineCpu.cpus();
-        this.previous = ProcessCpu.read(pid);
+        this.previous = read();
         this.last = previous;
         this.jit = new JitCompilerCpu(pid);
         this.jitPreviousNanos = jit.readNanos();
+    }
+
+    /** Samples {@code pid} with every process under it, as one. */
+    public static ProcessSampler tree(long pid) {
+        return new ProcessSampler(pid, true);
     }
 
     public long pid() {
         return pid;
     }
 
+    public boolean isTree() {
+        return tree;
+    }
+
+    /** The CPU counters now: the process's, or the tree's (never below the last reading: see {@link ProcessTree}). */
+    private ProcessCpu.Sample read() {
+        if (!tree) {
+            return ProcessCpu.read(pid);
+        }
+        long wall = System.nanoTime();
+        ProcessTree.Reading r = ProcessTree.read(pid);
+        if (r == null) {
+            treePids = List.of();
+            return null;
+        }
+        treePids = r.pids();
+        long user = r.userNanos();
+        long system = r.systemNanos();
+        if (previous != null) {
+            user = Math.max(user, previous.userNanos());
+            system = Math.max(system, previous.systemNanos());
+        }
+        return new ProcessCpu.Sample(pid, user, system, wall, r.threads());
+    }
+
+    private Memory treeMemory() {
+        long now = System.nanoTime();
+        if (!treeMemoryRead || now - treeMemoryReadNanos >= TREE_MEMORY_EVERY_SECONDS * 1_000_000_000L) {
+            double mb = ProcessTree.proportionalSetMb(treePids);
+            if (!Double.isNaN(mb)) {
+                double peak = Double.isNaN(treeMemory.maxRssMb()) ? mb : Math.max(mb, treeMemory.maxRssMb());
+                treeMemory = new Memory(mb, peak);
+                treeMemoryRead = true;
+                treeMemoryReadNanos = now;
+            }
+        }
+        return treeMemory;
+    }
+
     public Reading sample() {
-        ProcessCpu.Sample now = ProcessCpu.read(pid);
+        ProcessCpu.Sample now = read();
         double cpu = ProcessCpu.percentOfOneCore(previous, now);
         double user = ProcessCpu.userPercentOfOneCore(previous, now);
         double system = ProcessCpu.systemPercentOfOneCore(previous, now);
@@ -71,9 +139,10 @@ public final class ProcessSampler {
             jitPreviousNanos = jitNanos;
         }
         last = now;
-        Memory memory = now == null ? new Memory(Double.NaN, Double.NaN) : memory(pid);
+        Memory memory = now == null ? new Memory(Double.NaN, Double.NaN) : tree ? treeMemory() : memory(pid);
+        int processes = now == null ? 0 : tree ? treePids.size() : 1;
         return new Reading(cpu, user, system, cpu / machineCpus, memory.rssMb(), memory.maxRssMb(),
-                now == null ? 0 : now.threads(), now != null, jitPercent);
+                now == null ? 0 : now.threads(), now != null, jitPercent, processes);
     }
 
     /** The CPU counters read by the last {@link #sample()} (null if the process was gone). */

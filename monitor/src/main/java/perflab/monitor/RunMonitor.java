@@ -6,6 +6,7 @@ import perflab.core.os.ProcessCpu;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The run's resource monitor, sampled once a second (and at the run's start and end) by one thread: the run's
@@ -20,6 +21,7 @@ public final class RunMonitor {
     private static final int HWM_KB = 3;
     private static final int THREADS = 4;
     private static final int JIT_NS = 5;
+    private static final int PROCESSES = 6;
     private static final int BUSY = 0;
     private static final int TOTAL = 1;
     private static final int BYTES_IN = 0;
@@ -58,9 +60,10 @@ public final class RunMonitor {
      * @param threads             most threads seen in a sample in the window
      * @param jitCpuSeconds       CPU of the JIT compiler threads in the window (part of cpuSeconds); NaN when
      *                            unknown
+     * @param processes           most processes in a sample in the window (1, or a tree's members)
      */
     public record SutWindow(double cpuSeconds, double userSeconds, double systemSeconds, double cpuPercentOfMachine,
-                            double rssMb, double maxRssMb, int threads, double jitCpuSeconds) {
+                            double rssMb, double maxRssMb, int threads, double jitCpuSeconds, int processes) {
     }
 
     /** Per-second rates of the interface's counters over a window. */
@@ -91,10 +94,18 @@ public final class RunMonitor {
 
     /** @param pids the processes to watch by name, in the order they are reported ({@link #SUT} for the SUT) */
     public RunMonitor(Map<String, Long> pids, String iface) {
+        this(pids, Set.of(), iface);
+    }
+
+    /**
+     * @param pids  the processes to watch by name, in the order they are reported ({@link #SUT} for the SUT)
+     * @param trees the names among them sampled with every process under them ({@link ProcessSampler#tree})
+     */
+    public RunMonitor(Map<String, Long> pids, Set<String> trees, String iface) {
         pids.forEach((name, pid) -> {
             if (pid > 0) {
-                processes.put(name, new ProcessSampler(pid));
-                timelines.put(name, new CounterTimeline(6));
+                processes.put(name, trees.contains(name) ? ProcessSampler.tree(pid) : new ProcessSampler(pid));
+                timelines.put(name, new CounterTimeline(7));
             }
         });
         this.iface = iface != null && NetworkCounters.read(iface) != null ? iface : null;
@@ -150,7 +161,7 @@ public final class RunMonitor {
         if (cpu != null) {
             // never read (not a HotSpot JVM, no /proc) is kept as 0, and a window whose counter stayed 0 reads NaN
             timeline.add(now, cpu.userNanos(), cpu.systemNanos(), kb(reading.rssMb()), kb(reading.maxRssMb()), cpu.threads(),
-                    Math.max(0, process.lastJitNanos()));
+                    Math.max(0, process.lastJitNanos()), reading.processes());
         }
         return reading;
     }
@@ -195,7 +206,8 @@ public final class RunMonitor {
                 timeline.last(HWM_KB, toEpochMs) / 1024.0,
                 (int) timeline.max(THREADS, fromEpochMs, toEpochMs),
                 timeline.max(JIT_NS, fromEpochMs, toEpochMs) > 0
-                        ? timeline.increase(JIT_NS, fromEpochMs, toEpochMs) / 1e9 : Double.NaN);
+                        ? timeline.increase(JIT_NS, fromEpochMs, toEpochMs) / 1e9 : Double.NaN,
+                (int) timeline.max(PROCESSES, fromEpochMs, toEpochMs));
     }
 
     private static long kb(double mb) {

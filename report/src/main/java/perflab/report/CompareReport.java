@@ -86,6 +86,10 @@ public final class CompareReport {
         run(f, a, b, "SUT CPU per request", "µs", false, s -> s.sut() == null ? null : s.sut().cpuMicrosPerRequest());
         run(f, a, b, "SUT CPU", "% of a core", null, s -> s.sut() == null ? null : s.sut().cpuPercent());
         run(f, a, b, "SUT RSS", "MB", false, s -> s.sut() == null ? null : s.sut().rssMb());
+        // a run whose database is a companion perflab measured (trade's PostgreSQL); absent on both sides otherwise
+        run(f, a, b, "database CPU per request", "µs", false, s -> s.database() == null ? null : s.database().cpuMicrosPerRequest());
+        run(f, a, b, "SUT + database CPU per request", "µs", false,
+                s -> s.database() == null ? null : s.database().sutAndDatabaseCpuMicrosPerRequest());
         run(f, a, b, "GC overhead", "%", false, s -> s.gc() == null ? null : s.gc().overheadPercent());
         run(f, a, b, "GC total pause", "ms", false, s -> s.gc() == null ? null : s.gc().totalPauseMs());
         run(f, a, b, "GC max pause", "ms", false, s -> s.gc() == null ? null : s.gc().maxPauseMs());

@@ -55,12 +55,23 @@ public final class ConsoleSummary {
                 String cost = load == null ? String.format(Locale.ROOT, "%.1f µs/request", nan(companion.cpuMicrosPerRequest()))
                         : load.callsCreated() > 0 ? String.format(Locale.ROOT, "%.1f µs/call",
                         companion.cpuSeconds() * 1e6 / load.callsCreated()) : "no calls";
-                row(out, name, "pid %d: cpu %.2f s (%.1f%% of one core), %s; rss %.1f MB, %s threads "
-                                + "(not in the sut figures)", companion.pid(), companion.cpuSeconds(), companion.cpuPercent(),
-                        cost, nan(companion.rssMb()), companion.threads() == null ? "?" : companion.threads().toString());
+                boolean tree = companion.processes() != null && companion.processes() > 1;
+                // a tree's memory is its processes' proportional set sizes summed: shared memory once
+                row(out, name, "pid %d%s: cpu %.2f s (%.1f%% of one core), %s; %s %.1f MB, %s threads "
+                                + "(not in the sut figures)", companion.pid(),
+                        tree ? String.format(Locale.ROOT, " and the processes under it, %d in all", companion.processes()) : "",
+                        companion.cpuSeconds(), companion.cpuPercent(), cost, tree ? "pss" : "rss",
+                        nan(companion.rssMb()), companion.threads() == null ? "?" : companion.threads().toString());
             }
             jit(out, name + " jit", companion);
         });
+        RunSummary.Database db = s.database();
+        if (db != null && db.cpuMicrosPerRequest() != null) {
+            row(out, "database", "%s: %.1f µs/request; sut + database %s", db.process(), db.cpuMicrosPerRequest(),
+                    db.sutAndDatabaseCpuMicrosPerRequest() == null ? "unknown"
+                            : String.format(Locale.ROOT, "%.1f µs/request (%.1f requests per CPU-second)",
+                            db.sutAndDatabaseCpuMicrosPerRequest(), nan(db.requestsPerSutAndDatabaseCpuSecond())));
+        }
         if (s.machine() != null && s.machine().cpuPercent() != null) {
             row(out, "machine cpu", "%.1f%% of %d CPUs", s.machine().cpuPercent(), s.machine().cpus());
         }

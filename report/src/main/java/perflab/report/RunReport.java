@@ -284,6 +284,17 @@ public final class RunReport {
             t.row("SUT memory", ReportNumbers.num(sut.rssMb(), "MB RSS"), "peak " + ReportNumbers.num(sut.maxRssMb(), "MB")
                     + ", " + (sut.threads() == null ? "—" : sut.threads()) + " threads");
         }
+        RunSummary.Database db = s.database();
+        if (db != null) {
+            t.row("database CPU", ReportNumbers.num(db.cpuPercent(), "% of a core"), db.process() + " (" + (db.processes() == null
+                    ? "?" : db.processes()) + " processes), " + ReportNumbers.num(db.cpuPercentOfMachine(), "% of the machine"));
+            t.row("database CPU per request", ReportNumbers.num(db.cpuMicrosPerRequest(), "µs"), "SUT + database "
+                    + ReportNumbers.num(db.sutAndDatabaseCpuMicrosPerRequest(), "µs") + ", "
+                    + ReportNumbers.num(db.requestsPerSutAndDatabaseCpuSecond()) + " requests per CPU-second");
+            t.row("database memory", ReportNumbers.num(db.rssMb(), "MB"), "peak " + ReportNumbers.num(db.maxRssMb(), "MB")
+                    + (db.processes() != null && db.processes() > 1 ? "; proportional set size of its processes summed "
+                    + "(memory they share counted once)" : ""));
+        }
         if (s.machine() != null) {
             t.row("machine CPU", ReportNumbers.num(s.machine().cpuPercent(), "%"), "of " + s.machine().cpus() + " CPUs, every process");
         }

@@ -20,7 +20,7 @@ class ConsoleSummaryTest {
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 100, null, true,
                 "completed", 28_800, 953_428_857L, 953_428_857L, Map.of("total", 0L), 33_105.2, 331.05, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 0, 28_800),
-                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null, null, null, null, null);
+                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null, null, null, null, null, null);
         String block = ConsoleSummary.perClientBlock(s);
         String[] lines = block.strip().split("\\R");
         assertEquals("=============Overall Test Result============", lines[0]);
@@ -36,7 +36,7 @@ class ConsoleSummaryTest {
     void summaryShowsTheSutMachineNetworkAndGc() {
         LatencySummary l = new LatencySummary(1000, 1.0, 0.9, 1.5, 2.0, 3.0, 4.0, 5.0);
         RunSummary.Sut sut = new RunSummary.Sut(42L, 9.41, 6.5, 2.91, 94.1, 47.04, 37.6, 26605.0, 246.5, 248.1, 48,
-                false, null, 0.05, 0.5);
+                false, null, 0.05, 0.5, 1);
         RunSummary.Network net = new RunSummary.Network("lo", true, 50072.8, 50072.8, 100_797_124.3, 100_797_124.3,
                 3923.0);
         perflab.core.result.gc.GcAnalysis gc = new perflab.core.result.gc.GcAnalysis("g1", 33, 33, 0, 0, 33, 52.4,
@@ -46,12 +46,12 @@ class ConsoleSummaryTest {
                 new RunSummary.Steadiness(true, 0.01, 0.1, 0, 10),
                 new RunSummary.Driver(5.7, 57, false, null, 0, 16, null, 1, 1), sut,
                 new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.PerClient(1564.5, 0.6, 250_334, 160),
-                Map.of("sut", sut, "calls", new RunSummary.Sut(44L, 0.1, 0.05, 0.05, 1.0, 0.5, 0.4, 400.0, 6.0, 6.0, 1, null, null, null, null), "backend",
-                        new RunSummary.Sut(43L, 3.2, 3.0, 0.2, 32.0, 16.0, 12.8, 78125.0, 120.0, 130.0, 30, null, null, 2.5, 25.0)),
+                Map.of("sut", sut, "calls", new RunSummary.Sut(44L, 0.1, 0.05, 0.05, 1.0, 0.5, 0.4, 400.0, 6.0, 6.0, 1, null, null, null, null, 1), "backend",
+                        new RunSummary.Sut(43L, 3.2, 3.0, 0.2, 32.0, 16.0, 12.8, 78125.0, 120.0, 130.0, 30, null, null, 2.5, 25.0, 1)),
                 null, null, Map.of("calls", new perflab.core.result.SipLoadFigures(0, 10_000_000, 10, 10, 200, 0, 200,
                         197, 3, Map.of("MaxUDPRetrans", 3L), 20, 19.7, 5, 0, 0, Map.of(), 7,
                         Map.of("1", new perflab.core.result.SipResponseTime(197, 2.1, 2.0, 4.0, 8.0, 12.0, "trace_rtt")),
-                        1000.0, null)), null);
+                        1000.0, null)), null, null);
         String text = ConsoleSummary.render(s);
         assertTrue(text.contains("sip calls            200 calls in 10.0 s (20.00/s), 197 ok, 3 failed {MaxUDPRetrans=3}, "
                 + "5 retransmissions, at most 7 open; rtd 1 p50 2.0 p99 8.0 max 12.0 ms"), text);
@@ -68,6 +68,29 @@ class ConsoleSummaryTest {
         assertTrue(text.contains("sut jit              compiler threads 0.05 s (0.5% of one core)\n"), text);
         assertTrue(text.contains("backend jit          compiler threads 2.50 s (25.0% of one core) — STILL COMPILING"), text);
         assertTrue(text.contains("backend              pid 43: cpu 3.20 s (32.0% of one core), 12.8 µs/request; rss 120.0 MB, 30 threads"), text);
+    }
+
+    /** A database sampled with its backends: its own line (memory as PSS), then its cost with the SUT's per request. */
+    static RunSummary withDatabase() {
+        LatencySummary l = new LatencySummary(1000, 1.0, 0.9, 1.5, 2.0, 3.0, 4.0, 5.0);
+        RunSummary.Sut sut = new RunSummary.Sut(42L, 2.0, 1.5, 0.5, 20.0, 10.0, 2000.0, 500.0, 300.0, 310.0, 40,
+                false, null, 0.1, 1.0, 1);
+        RunSummary.Sut db = new RunSummary.Sut(43L, 1.0, 0.6, 0.4, 10.0, 5.0, 1000.0, 1000.0, 250.0, 260.0, 14,
+                false, null, null, null, 14);
+        return new RunSummary("trade", "lean", "scenario", "closed", 16, null, true, "completed", 10, 1000, 1000,
+                Map.of("total", 0L), 100, 6.25, l, l, l, new RunSummary.Steadiness(true, 0.01, 0.1, 0, 10),
+                new RunSummary.Driver(1, 10, false, null, 0, 16, null, 1, 1), sut, null, null, null, null,
+                Map.of("sut", sut, "postgres", db), null, null, null, null,
+                new RunSummary.Database("postgres", 43L, 1.0, 10.0, 5.0, 1000.0, 250.0, 260.0, 14, 3000.0, 333.333));
+    }
+
+    @Test
+    void aDatabaseHasItsLineAndItsCostWithTheSuts() {
+        String text = ConsoleSummary.render(withDatabase());
+        assertTrue(text.contains("postgres             pid 43 and the processes under it, 14 in all: cpu 1.00 s (10.0% of one "
+                + "core), 1000.0 µs/request; pss 250.0 MB, 14 threads (not in the sut figures)"), text);
+        assertTrue(text.contains("database             postgres: 1000.0 µs/request; sut + database 3000.0 µs/request "
+                + "(333.3 requests per CPU-second)"), text);
     }
 
     @Test

@@ -38,6 +38,18 @@ class RunReportTest {
     }
 
     @Test
+    void aDatabaseHasItsRowsInTheSummary() throws Exception {
+        String html = RunReport.summaryTable(ConsoleSummaryTest.withDatabase()).html();
+        assertTrue(html.contains("database CPU per request"), html);
+        assertTrue(html.contains("SUT + database 3,000 µs"), html);
+        assertTrue(html.contains("postgres (14 processes)"), html);
+        assertTrue(html.contains("proportional set size"), html);
+        RunSummary old = ReportRun.load(ReportFixtures.copyRun(tmp.resolve("run"))).summary(); // written before it existed
+        assertEquals(null, old.database());
+        assertFalse(RunReport.summaryTable(old).html().contains("database"));
+    }
+
+    @Test
     void escapesWhatItEmbeds() throws Exception {
         Path run = ReportFixtures.copyRun(tmp.resolve("run"));
         Path runJson = run.resolve("run.json");

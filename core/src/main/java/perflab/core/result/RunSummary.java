@@ -18,7 +18,8 @@ public record RunSummary(String workload, String stack, String operation, String
                          LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
                          Machine machine, Network network, GcAnalysis gc,
                          @JsonAlias("harness") PerClient perClient, Map<String, Sut> processes, Warmup warmup,
-                         Map<String, Kind> byKind, Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks) {
+                         Map<String, Kind> byKind, Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks,
+                         Database database) {
 
     /**
      * @param processes every process perflab started for the run, by name: {@code sut} (the same figures as the
@@ -28,6 +29,8 @@ public record RunSummary(String workload, String stack, String operation, String
      * @param loads     the SIPp load sources' figures in the measured window, by name; empty when the workload has none
      * @param checks    the workload's checks of the server after the drive ({@link RunCheck}), by name; empty when it
      *                  has none
+     * @param database  the companion that is the run's database, when one plays that role; null otherwise (no
+     *                  database, one inside the SUT, or one perflab did not start)
      */
     public RunSummary {
         processes = processes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(processes));
@@ -101,11 +104,15 @@ public record RunSummary(String workload, String stack, String operation, String
      *                            when unknown
      * @param jitCpuPercent       the same as % of one core: above {@link #JIT_BUSY_PERCENT} the code measured
      *                            was still being compiled
+     * @param processes           most processes sampled as this one in a second of the window: 1 for a process
+     *                            sampled alone, the whole tree for a companion sampled with its children (a
+     *                            database's backends), whose CPU, memory (then proportional set size, shared
+     *                            memory counted once) and threads are the tree's sums; null when unknown
      */
     public record Sut(Long pid, Double cpuSeconds, Double cpuUserSeconds, Double cpuSystemSeconds, Double cpuPercent,
                       Double cpuPercentOfMachine, Double cpuMicrosPerRequest, Double requestsPerCpuSecond,
                       Double rssMb, Double maxRssMb, Integer threads, Boolean crashed, Integer exitCode,
-                      Double jitCpuSeconds, Double jitCpuPercent) {
+                      Double jitCpuSeconds, Double jitCpuPercent, Integer processes) {
         /**
          * A warmed-up JVM's compilers are nearly idle (a fraction of 1% of a core); a window in which they used
          * more than this was not yet in steady state.
@@ -116,6 +123,25 @@ public record RunSummary(String workload, String stack, String operation, String
         public boolean compilingInWindow() {
             return jitCpuPercent != null && jitCpuPercent > JIT_BUSY_PERCENT;
         }
+    }
+
+    /**
+     * The run's database, a companion playing that role (trade's PostgreSQL): its figures as under
+     * {@code processes.<process>}, and the CPU of the SUT and the database together per request, so that the work a
+     * request costs counts the database too.
+     *
+     * @param process                            the companion's name, its key under {@code processes}
+     * @param cpuPercent                         user + system CPU, % of one core (the whole process tree)
+     * @param cpuMicrosPerRequest                its CPU µs per successful request
+     * @param rssMb                              mean memory over the window's samples, MiB (proportional set size summed
+     *                                           over the tree when sampled as one)
+     * @param processes                          most processes in a second of the window (a database's backends)
+     * @param sutAndDatabaseCpuMicrosPerRequest  SUT and database CPU µs per successful request
+     * @param requestsPerSutAndDatabaseCpuSecond successful requests per CPU-second of the SUT and the database
+     */
+    public record Database(String process, Long pid, Double cpuSeconds, Double cpuPercent, Double cpuPercentOfMachine,
+                           Double cpuMicrosPerRequest, Double rssMb, Double maxRssMb, Integer processes,
+                           Double sutAndDatabaseCpuMicrosPerRequest, Double requestsPerSutAndDatabaseCpuSecond) {
     }
 
     /**

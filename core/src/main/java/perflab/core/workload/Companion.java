@@ -1,6 +1,10 @@
 package perflab.core.workload;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -25,37 +29,85 @@ import java.util.Objects;
  * @param args      further arguments (a JVM's main arguments after perflab's --host/--port/--jvm-report)
  * @param start     whether it starts before the SUT (the SUT needs it) or after (it needs the SUT)
  * @param readyLine a program's readiness line prefix; null: ready once started
+ * @param sampling  whether perflab samples the process alone or the process with every process under it
+ * @param role      what the companion is to the run, when the results single it out (a database); null: none
+ * @param settings  what a reader of the results must know it ran with (a database's durability settings),
+ *                  recorded in run.json as declared; empty for none
  */
 public record Companion(String name, String moduleDir, String mainClass, List<String> jvmFlags, List<String> command,
-                        List<String> args, Start start, String readyLine) {
+                        List<String> args, Start start, String readyLine, Sampling sampling, Role role,
+                        Map<String, String> settings) {
 
     /** When a companion starts relative to the SUT; it is stopped in the reverse order. */
     public enum Start { BEFORE_SUT, AFTER_SUT }
 
+    /** What perflab samples as the companion. */
+    public enum Sampling {
+        /** The process alone (a JVM doing its work in its own threads). */
+        PROCESS,
+        /**
+         * The process and all its descendants, CPU and memory summed (a database whose work happens in child
+         * processes, PostgreSQL's backends): without them its CPU would read near zero.
+         */
+        TREE
+    }
+
+    /** A part a companion plays in the run that summary.json reports under its own key. */
+    public enum Role {
+        /** The run's database: summary.json's {@code database}, with its CPU counted per request beside the SUT's. */
+        DATABASE;
+
+        /** The key in summary.json ("database"). */
+        public String key() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     public Companion {
         Objects.requireNonNull(name);
         Objects.requireNonNull(start);
+        Objects.requireNonNull(sampling);
         if (!name.matches("[a-z][a-z0-9-]*") || name.equals("sut") || name.equals("driver")) {
             throw new IllegalArgumentException("a companion's name is a lower-case word other than sut and driver, got '" + name + "'");
         }
         jvmFlags = List.copyOf(jvmFlags);
         command = List.copyOf(command);
         args = List.copyOf(args);
+        settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings)); // in the order declared, for run.json
         if ((mainClass == null) == command.isEmpty()) {
             throw new IllegalArgumentException("companion " + name + ": give a JVM main class or a program's command, not both");
         }
     }
 
-    /** A JVM on a module's stack classpath, following perflab's process protocol. */
+    /** A JVM on a module's stack classpath, following perflab's process protocol; sampled alone. */
     public static Companion jvm(String name, String moduleDir, String mainClass, List<String> jvmFlags,
                                 List<String> args, Start start) {
         return new Companion(name, Objects.requireNonNull(moduleDir), Objects.requireNonNull(mainClass), jvmFlags,
-                List.of(), args, start, null);
+                List.of(), args, start, null, Sampling.PROCESS, null, Map.of());
     }
 
-    /** A program (SIPp, a database server), ready when it prints a line starting with {@code readyLine}. */
+    /** A program (SIPp, a database server), ready when it prints a line starting with {@code readyLine}; sampled alone. */
     public static Companion program(String name, List<String> command, Start start, String readyLine) {
-        return new Companion(name, null, null, List.of(), command, List.of(), start, readyLine);
+        return new Companion(name, null, null, List.of(), command, List.of(), start, readyLine, Sampling.PROCESS,
+                null, Map.of());
+    }
+
+    /** The same companion, sampled with every process under it. */
+    public Companion sampledAsTree() {
+        return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, Sampling.TREE,
+                role, settings);
+    }
+
+    /** The same companion playing {@code role} in the run. */
+    public Companion as(Role role) {
+        return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, sampling,
+                Objects.requireNonNull(role), settings);
+    }
+
+    /** The same companion with the settings run.json records for it (in this order). */
+    public Companion withSettings(Map<String, String> settings) {
+        return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, sampling, role,
+                settings);
     }
 
     public boolean isJvm() {

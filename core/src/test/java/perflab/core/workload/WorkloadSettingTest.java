@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,9 +101,29 @@ class WorkloadSettingTest {
         assertThrows(IllegalArgumentException.class,
                 () -> Companion.jvm("sut", "m", "x.Main", List.of(), List.of(), Companion.Start.BEFORE_SUT));
         assertThrows(IllegalArgumentException.class, () -> new Companion("db", "m", "x.Main", List.of(),
-                List.of("/bin/true"), List.of(), Companion.Start.BEFORE_SUT, null));
+                List.of("/bin/true"), List.of(), Companion.Start.BEFORE_SUT, null, Companion.Sampling.PROCESS, null,
+                Map.of()));
         assertThrows(IllegalArgumentException.class, () -> new ServerSide(List.of(
                 Companion.program("db", List.of("/bin/true"), Companion.Start.BEFORE_SUT, null),
                 Companion.program("db", List.of("/bin/true"), Companion.Start.AFTER_SUT, null)), Map.of()));
+    }
+
+    @Test
+    void aCompanionIsSampledAloneWithNoRoleUnlessItSaysSo() {
+        Companion plain = Companion.program("db", List.of("/bin/true"), Companion.Start.BEFORE_SUT, null);
+        assertEquals(Companion.Sampling.PROCESS, plain.sampling());
+        assertNull(plain.role());
+        assertEquals(Map.of(), plain.settings());
+
+        Map<String, String> declared = new java.util.LinkedHashMap<>();
+        declared.put("fsync", "off");
+        declared.put("max_connections", "120");
+        Companion db = plain.sampledAsTree().as(Companion.Role.DATABASE).withSettings(declared);
+        assertEquals(Companion.Sampling.TREE, db.sampling());
+        assertEquals(Companion.Role.DATABASE, db.role());
+        assertEquals("database", db.role().key());
+        assertEquals(List.of("fsync", "max_connections"), List.copyOf(db.settings().keySet()), "kept in the order declared");
+        assertEquals(List.of("/bin/true"), db.command());
+        assertThrows(UnsupportedOperationException.class, () -> db.settings().put("fsync", "on"));
     }
 }

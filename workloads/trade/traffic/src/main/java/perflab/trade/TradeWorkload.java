@@ -30,6 +30,7 @@ public final class TradeWorkload implements Workload {
     static final String ORDER_PROCESSING = "order-processing";
     static final String DB = "db";
     static final String DB_URL = "db-url";
+    static final String DB_CACHE = "db-cache";
     static final String DB_POOL = "db-pool";
     static final String STATEMENT_CACHE = "statement-cache";
     static final String CACHE = "cache";
@@ -54,10 +55,17 @@ public final class TradeWorkload implements Workload {
                     + "request (the user sees it closed); async: a background task completes it after the answer (the "
                     + "user sees it open).", "sync", "async").forServer().asDimension(),
             WorkloadSetting.choice(DB, "h2", "The database: h2 (embedded in the server, nothing to install) or "
-                    + "postgresql (at --db-url).", "h2", POSTGRESQL).forServer().asDimension(),
-            new WorkloadSetting(DB_URL, "URL", null, "The PostgreSQL database of --db postgresql, e.g. "
-                    + "jdbc:postgresql://127.0.0.1:5432/trade; an h2 run ignores it.", WorkloadSetting.Use.SERVER, false,
+                    + "postgresql (a throwaway cluster perflab starts and measures beside the server, from Debian's "
+                    + "package postgresql; or the server at --db-url).", "h2", POSTGRESQL).forServer().asDimension(),
+            new WorkloadSetting(DB_URL, "URL", null, "An existing PostgreSQL database for --db postgresql, e.g. "
+                    + "jdbc:postgresql://127.0.0.1:5432/trade?user=trade, instead of the one perflab starts (it is then "
+                    + "not measured); an h2 run ignores it.", WorkloadSetting.Use.SERVER, false,
                     TradeWorkload::postgresqlUrl),
+            new WorkloadSetting(DB_CACHE, "DIR|off", null, "Where the PostgreSQL that perflab starts is kept between "
+                    + "runs, with the populated template databases each run restores instead of rebuilding "
+                    + "(DIR/postgresql-<major>/); off: a fresh cluster every run. Default: ~/.cache/perflab/trade "
+                    + "($XDG_CACHE_HOME), as root /var/cache/perflab/trade.", WorkloadSetting.Use.SERVER, false,
+                    TradeWorkload::cacheDirectory),
             WorkloadSetting.integer(DB_POOL, 100, 1, 10_000, "Database connections in the server's pool. Default: 100 "
                     + "(the Trade 2 study's).").forServer().asDimension(),
             WorkloadSetting.integer(STATEMENT_CACHE, 2000, 0, 1_000_000, "Prepared statements the server keeps per "
@@ -89,6 +97,16 @@ public final class TradeWorkload implements Workload {
                     + "(jdbc:postgresql://host:5432/trade)");
         }
         return value;
+    }
+
+    private static String cacheDirectory(String value) {
+        if (value.equalsIgnoreCase("off")) {
+            return "off";
+        }
+        if (value.isEmpty() || value.contains("\0")) {
+            throw new IllegalArgumentException("--" + DB_CACHE + ": '" + value + "' is not a directory or off");
+        }
+        return java.nio.file.Path.of(value).toAbsolutePath().normalize().toString();
     }
 
     @Override
@@ -142,26 +160,29 @@ public final class TradeWorkload implements Workload {
 
     /**
      * The SUT gets every server setting as {@code --name value}, the population size among them (it fills the
-     * database with as many users and symbols as the traffic picks from). {@code --db-url} goes only with
-     * {@code --db postgresql}, so that a sweep over both databases can name the PostgreSQL one once.
+     * database with as many users and symbols as the traffic picks from), except {@code --db-cache}, which is the
+     * database companion's.
      *
-     * <p>PostgreSQL is today a database the user runs and names with {@code --db-url}; perflab neither starts nor
-     * samples it. Its place in this design is a program companion ({@code Companion.program}) started before the SUT
-     * on a fresh data directory, ready on PostgreSQL's "ready to accept connections" line, its URL handed to the SUT
-     * as {@code jdbc:postgresql://127.0.0.1:{postgres.port}/trade}: then its CPU and memory appear beside the SUT's in
-     * every result, and {@code --db-url} remains for a database elsewhere.
+     * <p>{@code --db postgresql} without {@code --db-url}: perflab starts PostgreSQL as a companion before the SUT
+     * ({@link ThrowawayPostgres}: a throwaway cluster restored from a cache, sampled with its backends as the run's
+     * database) and the SUT gets {@code --db-url jdbc:postgresql://127.0.0.1:{postgres.port}/trade?user=postgres},
+     * the port filled in from the companion's READY line. With {@code --db-url} the SUT uses that server, which perflab
+     * neither starts nor measures. {@code --db-url} goes to the SUT only with {@code --db postgresql}, so that a sweep
+     * over both databases can name the PostgreSQL one once.
      */
     @Override
     public ServerSide serverSide(Map<String, String> settings) {
         Map<String, String> sut = new LinkedHashMap<>(settings);
-        if (POSTGRESQL.equals(settings.get(DB))) {
-            if (!settings.containsKey(DB_URL)) {
-                throw new IllegalArgumentException("--db postgresql needs --db-url (e.g. jdbc:postgresql://127.0.0.1:5432/trade): "
-                        + "perflab does not start PostgreSQL itself yet");
-            }
-        } else {
+        sut.remove(DB_CACHE);
+        if (!POSTGRESQL.equals(settings.get(DB))) {
             sut.remove(DB_URL);
+            return ServerSide.sutOnly(sut);
         }
-        return ServerSide.sutOnly(sut);
+        if (settings.containsKey(DB_URL)) {
+            return ServerSide.sutOnly(sut);
+        }
+        sut.put(DB_URL, ThrowawayPostgres.SUT_URL);
+        return new ServerSide(List.of(ThrowawayPostgres.companion(Integer.parseInt(settings.get(DB_POOL)),
+                settings.get(DB_CACHE))), sut);
     }
 }

@@ -5,12 +5,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import perflab.core.traffic.Request;
 import perflab.core.traffic.Traffic;
+import perflab.core.workload.Companion;
 import perflab.core.workload.ServerSide;
 import perflab.core.workload.TrafficOptions;
 import perflab.core.workload.WorkloadSetting;
 import perflab.core.workload.Workloads;
 
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +48,7 @@ class TradeWorkloadTest {
         server.put("statement-cache", "2000");
         server.put("cache", "2000");
         server.put("market-summary-interval", "20000ms");
-        assertEquals(server, trade.resolveSettings(WorkloadSetting.Use.SERVER, Map.of()), "db-url has no default");
+        assertEquals(server, trade.resolveSettings(WorkloadSetting.Use.SERVER, Map.of()), "db-url and db-cache have no default");
     }
 
     @Test
@@ -55,8 +58,8 @@ class TradeWorkloadTest {
         assertEquals(WorkloadSetting.Use.TRAFFIC, trade.setting("mix").use());
         assertEquals(WorkloadSetting.Use.BOTH, trade.setting("users").use());
         assertEquals(WorkloadSetting.Use.BOTH, trade.setting("quotes").use());
-        for (String name : List.of("data-access", "order-processing", "db", "db-url", "db-pool", "statement-cache", "cache",
-                "market-summary-interval")) {
+        for (String name : List.of("data-access", "order-processing", "db", "db-url", "db-cache", "db-pool",
+                "statement-cache", "cache", "market-summary-interval")) {
             assertEquals(WorkloadSetting.Use.SERVER, trade.setting(name).use(), name);
         }
         trade.settings().forEach(s -> assertFalse(s.help().isBlank(), s.name()));
@@ -72,6 +75,7 @@ class TradeWorkloadTest {
             "order-processing|async2|--order-processing: 'async2' is not sync or async",
             "db|derby|--db: 'derby' is not h2 or postgresql",
             "db-url|jdbc:h2:mem:x|--db-url: 'jdbc:h2:mem:x' is not a PostgreSQL JDBC URL (jdbc:postgresql://host:5432/trade)",
+            "db-cache|' '|--db-cache: '' is not a directory or off",
             "db-pool|0|--db-pool must be within 1..10000, got 0",
             "statement-cache|-1|--statement-cache must be within 0..1000000, got -1",
             "cache|lots|--cache: 'lots' is not a whole number",
@@ -79,6 +83,14 @@ class TradeWorkloadTest {
     void badValuesAreRefusedInOneLine(String name, String value, String message) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> trade.checkSettings(Map.of(name, value)));
         assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void theCacheDirectoryIsMadeAbsoluteOrOff() {
+        assertEquals(Map.of("db-cache", "off"), trade.checkSettings(Map.of("db-cache", "OFF")));
+        assertEquals(Map.of("db-cache", java.nio.file.Path.of("").toAbsolutePath().resolve("c").toString()),
+                trade.checkSettings(Map.of("db-cache", "./b/../c")));
+        assertEquals(Map.of("db-cache", "/var/tmp/pg"), trade.checkSettings(Map.of("db-cache", "/var/tmp/pg/")));
     }
 
     @Test
@@ -97,12 +109,65 @@ class TradeWorkloadTest {
         assertEquals("15000", h2.sutSettings().get("users"));
 
         ServerSide pg = trade.serverSide(trade.resolveSettings(WorkloadSetting.Use.SERVER,
-                Map.of("db", "postgresql", "db-url", "jdbc:postgresql://db:5432/trade")));
+                Map.of("db", "postgresql", "db-url", "jdbc:postgresql://db:5432/trade", "db-cache", "/c")));
         assertEquals("jdbc:postgresql://db:5432/trade", pg.sutSettings().get("db-url"));
+        assertTrue(pg.companions().isEmpty(), "a server of the user's: perflab neither starts nor measures it");
+        assertFalse(pg.sutSettings().containsKey("db-cache"), "the companion's setting, not the SUT's");
+    }
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> trade.serverSide(
-                trade.resolveSettings(WorkloadSetting.Use.SERVER, Map.of("db", "postgresql"))));
-        assertTrue(e.getMessage().startsWith("--db postgresql needs --db-url"), e.getMessage());
+    @Test
+    void postgresqlWithoutAUrlIsACompanionStartedBeforeTheSutAndSampledAsTheDatabase() {
+        ServerSide side = trade.serverSide(trade.resolveSettings(WorkloadSetting.Use.SERVER,
+                Map.of("db", "postgresql", "db-pool", "300", "db-cache", "/var/tmp/pg")));
+        assertEquals(1, side.companions().size());
+        Companion pg = side.companions().get(0);
+        assertEquals("postgres", pg.name());
+        assertTrue(pg.isJvm());
+        assertEquals("workloads/trade/postgres", pg.moduleDir());
+        assertEquals(Companion.Start.BEFORE_SUT, pg.start());
+        assertEquals(Companion.Sampling.TREE, pg.sampling(), "its backends do the work");
+        assertEquals(Companion.Role.DATABASE, pg.role());
+        // the SUT's URL names the port the companion announces, and the database it clones from its template
+        assertEquals("jdbc:postgresql://127.0.0.1:{postgres.port}/trade?user=postgres", side.sutSettings().get("db-url"));
+        assertFalse(side.sutSettings().containsKey("db-cache"));
+        assertEquals("postgresql", side.sutSettings().get("db"));
+        assertEquals("300", side.sutSettings().get("db-pool"));
+
+        Map<String, String> settings = pg.settings();
+        assertEquals(List.of("fsync", "synchronous_commit", "full_page_writes", "shared_buffers", "max_connections"),
+                List.copyOf(settings.keySet()));
+        assertEquals("off", settings.get("fsync"));
+        assertEquals("on", settings.get("synchronous_commit"));
+        assertEquals("320", settings.get("max_connections"), "the pool and 20 more");
+        assertEquals(List.of("--settings", "fsync=off,synchronous_commit=on,full_page_writes=on,shared_buffers="
+                + settings.get("shared_buffers") + ",max_connections=320", "--keep-databases", ThrowawayPostgres.SUT_TEMPLATES,
+                "--cache-dir", "/var/tmp/pg"), pg.args());
+        // the cache keeps the SUT's finished populations only: not one being built, not the run's database
+        assertTrue("trade_u15000_q10000_dd12d520".matches(ThrowawayPostgres.SUT_TEMPLATES));
+        assertFalse("trade_u15000_q10000_dd12d520_building".matches(ThrowawayPostgres.SUT_TEMPLATES));
+        assertFalse("trade".matches(ThrowawayPostgres.SUT_TEMPLATES));
+
+        Companion byDefault = trade.serverSide(trade.resolveSettings(WorkloadSetting.Use.SERVER, Map.of("db", "postgresql")))
+                .companions().get(0);
+        assertEquals("120", byDefault.settings().get("max_connections"));
+        assertFalse(byDefault.args().contains("--cache-dir"), "the companion's own default place");
+    }
+
+    @Test
+    void sharedBuffersAreAnEighthOfTheMachineWithinBounds() {
+        assertEquals("128MB", ThrowawayPostgres.settings(100, 512).get("shared_buffers"));
+        assertEquals("256MB", ThrowawayPostgres.settings(100, 2048).get("shared_buffers"));
+        assertEquals("1024MB", ThrowawayPostgres.settings(100, 24_105).get("shared_buffers"));
+        assertTrue(ThrowawayPostgres.machineMemoryMb() > 0);
+    }
+
+    /** The companion's module and main class are named by string (the traffic does not depend on them): they exist. */
+    @Test
+    void theCompanionsModuleAndMainClassExist() {
+        Path home = Path.of(System.getProperty("perflab.home"));
+        assertTrue(Files.exists(home.resolve(ThrowawayPostgres.MODULE).resolve(".sut-stack")), "a stack classpath of its own");
+        assertTrue(Files.exists(home.resolve(ThrowawayPostgres.MODULE).resolve("src/main/java")
+                .resolve(ThrowawayPostgres.MAIN_CLASS.replace('.', '/') + ".java")));
     }
 
     @Test
