@@ -81,7 +81,9 @@ class ProcessTreeTest {
             double alone = ProcessCpu.secondsBetween(rootAloneBefore, rootAloneAfter);
             String what = "tree " + tree + " s, children by times " + children + " s, the shell alone " + alone + " s";
             assertTrue(children >= 0.1, "counting to 200,000 three times is work: " + what);
-            assertTrue(tree >= children - TICK, what);
+            // /proc keeps user and system time in whole ticks, each cut down, while `times` prints milliseconds: the
+            // tree may read up to a tick short on each of the two, and three exited children add their own remainders
+            assertTrue(tree >= children - 4 * TICK, what);
             assertTrue(tree <= children + alone + 3 * TICK, what);
             assertTrue(alone < children / 2, "the shell alone misses its children's work: " + what);
             assertEquals(1, after.processes(), "the children are gone: " + after);
