@@ -16,8 +16,8 @@ final class LoadOptions {
     @Option(names = "--operation", paramLabel = "NAME", description = "Operation to drive (default: the workload's first; see `perflab list`).")
     String operation;
 
-    @Option(names = PresetFlags.OPTION, paramLabel = "NAME", description = "A study's run rule as flags (see "
-            + "`perflab list`: trade2 is 100 clients and 500k requests); a flag given beside it wins.")
+    @Option(names = PresetFlags.OPTION, paramLabel = "NAME", description = "A study's run rule as flags, as the "
+            + "workload declares it (`perflab list` shows each workload's presets); a flag given beside it wins.")
     String preset;
 
     @Option(names = "--clients", paramLabel = "N[,N...]", defaultValue = "16",

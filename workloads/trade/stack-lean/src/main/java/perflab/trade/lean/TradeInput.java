@@ -102,6 +102,15 @@ public final class TradeInput {
         return userId;
     }
 
+    /** A profile as registration and update send it: a password and four text fields. */
+    public static void checkProfile(String password, String fullName, String address, String email, String creditCard) {
+        checkPassword(password);
+        checkText("full name", fullName);
+        checkText("address", address);
+        checkText("email", email);
+        checkText("credit card", creditCard);
+    }
+
     public static String checkPassword(String password) {
         if (password == null || password.isEmpty() || password.length() > MAX_TEXT) {
             throw refused("password must be 1 to " + MAX_TEXT + " characters");

@@ -11,7 +11,6 @@ import perflab.trade.lean.PopulationReport;
 import perflab.trade.lean.Profile;
 import perflab.trade.lean.Quote;
 import perflab.trade.lean.TradeInput;
-import perflab.trade.lean.TradeRefusal;
 import perflab.trade.lean.TradeService;
 import perflab.trade.lean.TradeSettings;
 
@@ -55,17 +54,8 @@ public final class JdbcTradeService implements TradeService {
 
     @Override
     public Optional<Account> login(String userId, String password) {
-        if (userId == null || password == null || userId.length() > TradeInput.MAX_TEXT
-                || password.length() > TradeInput.MAX_TEXT) {
-            return Optional.empty();
-        }
-        // the hash is checked between two transactions: a login's CPU time does not hold a pooled connection
-        Optional<String> hash = transactions.run("login", c -> ProfileTable.passwordHash(c, userId));
-        if (hash.isEmpty()) {
-            Passwords.matchNothing(password);
-            return Optional.empty();
-        }
-        if (!Passwords.matches(password, hash.get())) {
+        if (!Passwords.verify(userId, password,
+                id -> transactions.run("login", c -> ProfileTable.passwordHash(c, id)))) {
             return Optional.empty();
         }
         return transactions.run("login", c -> {
@@ -88,14 +78,13 @@ public final class JdbcTradeService implements TradeService {
     public Account register(String userId, String password, String fullName, String address, String email,
                             String creditCard, BigDecimal openingBalance) {
         TradeInput.checkUserId(userId);
-        checkProfile(password, fullName, address, email, creditCard);
+        TradeInput.checkProfile(password, fullName, address, email, creditCard);
         TradeInput.checkOpeningBalance(openingBalance);
         String hash = Passwords.hash(password);
         int accountId = keys.next(KeyBlocks.ACCOUNT);
         return transactions.run("registering a user", c -> {
             if (!ProfileTable.insert(c, userId, hash, fullName, address, email, creditCard)) {
-                throw new TradeRefusal(TradeRefusal.Reason.DUPLICATE_USER,
-                        "the user id " + Trading.shown(userId) + " is taken; choose another");
+                throw Trading.userTaken(userId);
             }
             return AccountTable.insert(c, accountId, userId, openingBalance, UtcTime.now());
         });
@@ -116,12 +105,12 @@ public final class JdbcTradeService implements TradeService {
     @Override
     public Profile updateProfile(String userId, String password, String fullName, String address, String email,
                                  String creditCard) {
-        checkProfile(password, fullName, address, email, creditCard);
+        TradeInput.checkProfile(password, fullName, address, email, creditCard);
         String hash = Passwords.hash(password);
         boolean updated = userId != null && transactions.run("updating a profile",
                 c -> ProfileTable.update(c, userId, hash, fullName, address, email, creditCard));
         if (!updated) {
-            throw unknownUser(userId);
+            throw Trading.unknownUser(userId);
         }
         return new Profile(userId, fullName, address, email, creditCard);
     }
@@ -216,22 +205,9 @@ public final class JdbcTradeService implements TradeService {
 
     private static int accountOf(Connection c, String userId) throws SQLException {
         if (userId == null) {
-            throw unknownUser(null);
+            throw Trading.unknownUser(null);
         }
-        return AccountTable.idOf(c, userId).orElseThrow(() -> unknownUser(userId));
+        return AccountTable.idOf(c, userId).orElseThrow(() -> Trading.unknownUser(userId));
     }
 
-    private static void checkProfile(String password, String fullName, String address, String email,
-                                     String creditCard) {
-        TradeInput.checkPassword(password);
-        TradeInput.checkText("full name", fullName);
-        TradeInput.checkText("address", address);
-        TradeInput.checkText("email", email);
-        TradeInput.checkText("credit card", creditCard);
-    }
-
-    private static TradeRefusal unknownUser(String userId) {
-        return new TradeRefusal(TradeRefusal.Reason.UNKNOWN_USER, "there is no user "
-                + (userId == null ? "(none given)" : Trading.shown(userId)));
-    }
 }

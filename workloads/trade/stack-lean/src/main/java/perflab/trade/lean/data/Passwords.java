@@ -1,11 +1,15 @@
 package perflab.trade.lean.data;
 
+import perflab.trade.lean.TradeInput;
+
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Passwords as stored in accountprofile.passwd: a salted PBKDF2WithHmacSHA256 hash, never the password (DayTrader
@@ -55,6 +59,25 @@ public final class Passwords {
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /**
+     * A login's password check, the same in every data access mode: a user id or password too long for its column,
+     * an unknown user (checked against a decoy, so that it takes a known user's time) or a wrong password is false.
+     * {@code storedHash} reads the user's hash in a transaction of its own, so that the hashing, a login's CPU time,
+     * does not hold a pooled connection.
+     */
+    public static boolean verify(String userId, String password, Function<String, Optional<String>> storedHash) {
+        if (userId == null || password == null || userId.length() > TradeInput.MAX_TEXT
+                || password.length() > TradeInput.MAX_TEXT) {
+            return false;
+        }
+        Optional<String> hash = storedHash.apply(userId);
+        if (hash.isEmpty()) {
+            matchNothing(password);
+            return false;
+        }
+        return matches(password, hash.get());
     }
 
     /** Spends the time of a check for a user that does not exist. */

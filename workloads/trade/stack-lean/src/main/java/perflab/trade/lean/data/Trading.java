@@ -121,6 +121,18 @@ public final class Trading {
         return order;
     }
 
+    /** An action for a user id that has no account (or none given). */
+    public static TradeRefusal unknownUser(String userId) {
+        return new TradeRefusal(TradeRefusal.Reason.UNKNOWN_USER, "there is no user "
+                + (userId == null ? "(none given)" : shown(userId)));
+    }
+
+    /** A registration for a user id that is taken. */
+    public static TradeRefusal userTaken(String userId) {
+        return new TradeRefusal(TradeRefusal.Reason.DUPLICATE_USER, "the user id " + shown(userId)
+                + " is taken; choose another");
+    }
+
     /** User text in a message, cut short: a refusal's line stays a line. */
     public static String shown(String text) {
         return text.length() <= 40 ? text : text.substring(0, 40) + "...";

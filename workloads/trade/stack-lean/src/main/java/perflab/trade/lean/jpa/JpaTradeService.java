@@ -15,7 +15,6 @@ import perflab.trade.lean.PopulationReport;
 import perflab.trade.lean.Profile;
 import perflab.trade.lean.Quote;
 import perflab.trade.lean.TradeInput;
-import perflab.trade.lean.TradeRefusal;
 import perflab.trade.lean.TradeService;
 import perflab.trade.lean.TradeSettings;
 import perflab.trade.lean.data.AsyncCompletions;
@@ -103,18 +102,8 @@ public final class JpaTradeService implements TradeService {
 
     @Override
     public Optional<Account> login(String userId, String password) {
-        if (userId == null || password == null || userId.length() > TradeInput.MAX_TEXT
-                || password.length() > TradeInput.MAX_TEXT) {
-            return Optional.empty();
-        }
-        // the hash is checked between two transactions: a login's CPU time does not hold a pooled connection
-        Optional<String> hash = transactions.read("login", em ->
-                Optional.ofNullable(em.find(ProfileEntity.class, userId)).map(ProfileEntity::passwordHash));
-        if (hash.isEmpty()) {
-            Passwords.matchNothing(password);
-            return Optional.empty();
-        }
-        if (!Passwords.matches(password, hash.get())) {
+        if (!Passwords.verify(userId, password, id -> transactions.read("login", em ->
+                Optional.ofNullable(em.find(ProfileEntity.class, id)).map(ProfileEntity::passwordHash)))) {
             return Optional.empty();
         }
         return transactions.write("login", em -> lockedAccount(em, userId).map(account -> {
@@ -137,7 +126,7 @@ public final class JpaTradeService implements TradeService {
     public Account register(String userId, String password, String fullName, String address, String email,
                             String creditCard, BigDecimal openingBalance) {
         TradeInput.checkUserId(userId);
-        checkProfile(password, fullName, address, email, creditCard);
+        TradeInput.checkProfile(password, fullName, address, email, creditCard);
         TradeInput.checkOpeningBalance(openingBalance);
         String hash = Passwords.hash(password);
         int accountId = keys.next(KeyBlocks.ACCOUNT);
@@ -148,8 +137,7 @@ public final class JpaTradeService implements TradeService {
                 em.flush();
             } catch (PersistenceException e) {
                 if (EntityTransactions.duplicateKey(e)) {
-                    throw new TradeRefusal(TradeRefusal.Reason.DUPLICATE_USER,
-                            "the user id " + Trading.shown(userId) + " is taken; choose another");
+                    throw Trading.userTaken(userId);
                 }
                 throw e;
             }
@@ -175,7 +163,7 @@ public final class JpaTradeService implements TradeService {
     @Override
     public Profile updateProfile(String userId, String password, String fullName, String address, String email,
                                  String creditCard) {
-        checkProfile(password, fullName, address, email, creditCard);
+        TradeInput.checkProfile(password, fullName, address, email, creditCard);
         String hash = Passwords.hash(password);
         boolean updated = userId != null && transactions.write("updating a profile", em -> {
             ProfileEntity profile = em.find(ProfileEntity.class, userId);
@@ -186,7 +174,7 @@ public final class JpaTradeService implements TradeService {
             return true;
         });
         if (!updated) {
-            throw unknownUser(userId);
+            throw Trading.unknownUser(userId);
         }
         return new Profile(userId, fullName, address, email, creditCard);
     }
@@ -349,27 +337,14 @@ public final class JpaTradeService implements TradeService {
     /** The user's account id, read as a value: the trade locks the account itself when it changes the balance. */
     private static int accountOf(EntityManager em, String userId) {
         if (userId == null) {
-            throw unknownUser(null);
+            throw Trading.unknownUser(null);
         }
         return first(em.createQuery(ACCOUNT_ID, Integer.class).setParameter("userId", userId).getResultList())
-                .orElseThrow(() -> unknownUser(userId));
+                .orElseThrow(() -> Trading.unknownUser(userId));
     }
 
     private static <T> Optional<T> first(List<T> rows) {
         return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
     }
 
-    private static void checkProfile(String password, String fullName, String address, String email,
-                                     String creditCard) {
-        TradeInput.checkPassword(password);
-        TradeInput.checkText("full name", fullName);
-        TradeInput.checkText("address", address);
-        TradeInput.checkText("email", email);
-        TradeInput.checkText("credit card", creditCard);
-    }
-
-    private static TradeRefusal unknownUser(String userId) {
-        return new TradeRefusal(TradeRefusal.Reason.UNKNOWN_USER, "there is no user "
-                + (userId == null ? "(none given)" : Trading.shown(userId)));
-    }
 }
