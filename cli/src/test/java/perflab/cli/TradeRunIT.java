@@ -8,11 +8,13 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The brokerage end to end through `perflab run trade`: the driver's sessions against the lean stack's real pages
@@ -28,7 +30,7 @@ class TradeRunIT {
 
     @Test
     void sessionsGoThroughEveryPageWithoutAnErrorAndTheSecondRunRestores() throws Exception {
-        JsonNode first = run("first");
+        JsonNode first = run("first", "8s");
         assertEquals(0, first.get("errors").get("total").asLong(), first.get("errors").toString());
         JsonNode byKind = first.get("byKind");
         for (String page : PAGES) {
@@ -45,17 +47,52 @@ class TradeRunIT {
         String sutOut = Files.readString(work.resolve("first/sut.out"));
         assertTrue(sutOut.contains("trade database: populated in"), sutOut);
 
-        JsonNode second = run("second");
+        JsonNode second = run("second", "8s");
         assertEquals(0, second.get("errors").get("total").asLong(), second.get("errors").toString());
         String restored = Files.readString(work.resolve("second/sut.out"));
         assertFalse(restored.contains("populated in"), "the second run restores the first run's population: " + restored);
         assertTrue(restored.contains("trade database: restored from"), restored);
     }
 
-    private JsonNode run(String name) throws Exception {
+    /**
+     * PostgreSQL stopped for 5 s in the middle of the measured window (the companion's outage drill, counted from
+     * the SUT's first session on its database): the pages that meet the outage fail and are counted, the SUT serves
+     * again by itself once the database is back (its last seconds have no error), and the books still balance.
+     */
+    @Test
+    void aDatabaseStoppedForFiveSecondsCostsCountedErrorsAndTheServerRecoversByItself() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/usr/lib/postgresql")),
+                "PostgreSQL is not installed (Debian package postgresql; .ci/run installs it)");
+        JsonNode summary = run("outage", "34s", "--db", "postgresql", "--db-cache", "off", "--db-outage", "8s+5s");
+        String companion = Files.readString(work.resolve("outage/postgres.out"));
+        assertTrue(companion.contains("outage drill: server stopped (fast shutdown)"), companion);
+        assertTrue(companion.contains("outage drill: serving again"), companion);
+        JsonNode errors = summary.get("errors");
+        assertTrue(errors.get("total").asLong() > 0, "the outage's failed pages are counted: " + errors);
+        assertTrue(errors.get("httpStatus").asLong() > 0, "pages that say the database is away (503): " + errors);
+
+        List<String[]> measured = new ArrayList<>();
+        for (String line : Files.readAllLines(work.resolve("outage/timeseries.csv")).stream().skip(1).toList()) {
+            String[] cells = line.split(",");
+            if (cells[1].equals("measure")) {
+                measured.add(cells);
+            }
+        }
+        List<String[]> last = measured.subList(measured.size() - 6, measured.size() - 1); // the very last is partial
+        for (String[] second : last) {
+            assertEquals("0", second[5], "no error in second " + second[0] + " once the database is back");
+            assertTrue(Long.parseLong(second[4]) > 0, "pages served in second " + second[0]);
+        }
+        JsonNode audit = summary.get("checks").get("audit");
+        assertEquals("passed", audit.get("status").asText(), "no transaction half-done by the outage: " + audit);
+    }
+
+    private JsonNode run(String name, String duration, String... more) throws Exception {
         Path out = work.resolve(name);
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "trade", "--users", "300", "--quotes", "400",
-                "--clients", "6", "--warmup", "4s", "--duration", "8s", "--heap", "256m", "--out", out.toString())) {
+        List<String> args = new ArrayList<>(List.of("run", "trade", "--users", "300", "--quotes", "400",
+                "--clients", "6", "--warmup", "4s", "--duration", duration, "--heap", "256m", "--out", out.toString()));
+        args.addAll(List.of(more));
+        try (PerflabProcess p = PerflabProcess.start(work, args.toArray(String[]::new))) {
             assertEquals(0, p.await(Duration.ofSeconds(180)), p.err() + p.out());
             assertTrue(p.out().contains("by kind"), p.out());
         }

@@ -31,6 +31,8 @@ final class ThrowawayPostgres {
      * {@code trade} from its template.
      */
     static final String SUT_URL = "jdbc:postgresql://127.0.0.1:{" + NAME + ".port}/trade?user=postgres";
+    /** The database of {@link #SUT_URL}. */
+    static final String SUT_DATABASE = "trade";
     /**
      * The databases the companion's cache keeps: the SUT's populations, {@code trade_u<users>_q<quotes>_<schema hash>}
      * (stack-lean's PopulatedDatabase), which it builds as {@code ..._building} and renames once complete, so neither a
@@ -48,13 +50,18 @@ final class ThrowawayPostgres {
     /**
      * The companion for a SUT with a pool of {@code pool} connections.
      *
-     * @param cache the cache's directory, {@code off}, or null for the companion's default
+     * @param cache  the cache's directory, {@code off}, or null for the companion's default
+     * @param outage an outage drill ({@code 40000ms+5000ms}: stopped 40 s after it is ready, for 5 s), or null
      */
-    static Companion companion(int pool, String cache) {
+    static Companion companion(int pool, String cache, String outage) {
         Map<String, String> settings = settings(pool, machineMemoryMb());
         List<String> args = new ArrayList<>(List.of("--settings", commandLine(settings), "--keep-databases", SUT_TEMPLATES));
         if (cache != null) {
             args.addAll(List.of("--cache-dir", cache));
+        }
+        if (outage != null) {
+            // counted from the SUT's first session on its database: it opens it once restored, just before the load
+            args.addAll(List.of("--outage", outage, "--outage-watch", SUT_DATABASE));
         }
         return Companion.jvm(NAME, MODULE, MAIN_CLASS, JVM_FLAGS, args, Companion.Start.BEFORE_SUT)
                 .sampledAsTree().as(Companion.Role.DATABASE).withSettings(settings);

@@ -1,5 +1,6 @@
 package perflab.trade;
 
+import perflab.core.config.Quantities;
 import perflab.core.result.RunCheck;
 import perflab.core.traffic.Traffic;
 import perflab.core.workload.OperationInfo;
@@ -32,6 +33,7 @@ public final class TradeWorkload implements Workload {
     static final String DB_URL = "db-url";
     static final String DB_CACHE = "db-cache";
     static final String DB_POOL = "db-pool";
+    static final String DB_OUTAGE = "db-outage";
     static final String STATEMENT_CACHE = "statement-cache";
     static final String CACHE = "cache";
     static final String MARKET_SUMMARY_INTERVAL = "market-summary-interval";
@@ -66,6 +68,11 @@ public final class TradeWorkload implements Workload {
                     + "(DIR/postgresql-<major>/); off: a fresh cluster every run. Default: ~/.cache/perflab/trade "
                     + "($XDG_CACHE_HOME), as root /var/cache/perflab/trade.", WorkloadSetting.Use.SERVER, false,
                     TradeWorkload::cacheDirectory),
+            new WorkloadSetting(DB_OUTAGE, "AFTER+LENGTH", null, "A database outage drill for --db postgresql (the "
+                    + "PostgreSQL perflab starts): the database is shut down AFTER it first answers (the server starts "
+                    + "and restores its data after that, a few seconds) and started again LENGTH later, e.g. 40s+5s. "
+                    + "Pages fail meanwhile (counted as errors); the server must serve again by itself.",
+                    WorkloadSetting.Use.SERVER, false, TradeWorkload::outage),
             WorkloadSetting.integer(DB_POOL, 100, 1, 10_000, "Database connections in the server's pool. Default: 100 "
                     + "(the Trade 2 study's).").forServer().asDimension(),
             WorkloadSetting.integer(STATEMENT_CACHE, 2000, 0, 1_000_000, "Prepared statements the server keeps per "
@@ -97,6 +104,21 @@ public final class TradeWorkload implements Workload {
                     + "(jdbc:postgresql://host:5432/trade)");
         }
         return value;
+    }
+
+    /** "40s+5s" as "40000ms+5000ms" (the companion's --outage); one line for anything else. */
+    private static String outage(String value) {
+        String[] parts = value.split("\\+", -1);
+        if (parts.length != 2) {
+            throw new IllegalArgumentException("--" + DB_OUTAGE + ": '" + value + "' is not AFTER+LENGTH (e.g. 40s+5s: "
+                    + "the database stops 40 s after it is ready, for 5 s)");
+        }
+        Duration after = Quantities.duration("--" + DB_OUTAGE, parts[0]);
+        Duration length = Quantities.duration("--" + DB_OUTAGE, parts[1]);
+        if (length.isZero() || length.compareTo(Duration.ofHours(1)) > 0) {
+            throw new IllegalArgumentException("--" + DB_OUTAGE + ": the outage lasts 1ms..1h, got '" + parts[1] + "'");
+        }
+        return after.toMillis() + "ms+" + length.toMillis() + "ms";
     }
 
     private static String cacheDirectory(String value) {
@@ -168,12 +190,18 @@ public final class TradeWorkload implements Workload {
      * database) and the SUT gets {@code --db-url jdbc:postgresql://127.0.0.1:{postgres.port}/trade?user=postgres},
      * the port filled in from the companion's READY line. With {@code --db-url} the SUT uses that server, which perflab
      * neither starts nor measures. {@code --db-url} goes to the SUT only with {@code --db postgresql}, so that a sweep
-     * over both databases can name the PostgreSQL one once.
+     * over both databases can name the PostgreSQL one once. {@code --db-outage} is the companion's too (its
+     * {@code --outage}), and only that companion's: perflab stops no database it did not start.
      */
     @Override
     public ServerSide serverSide(Map<String, String> settings) {
         Map<String, String> sut = new LinkedHashMap<>(settings);
         sut.remove(DB_CACHE);
+        String outage = sut.remove(DB_OUTAGE);
+        if (outage != null && (!POSTGRESQL.equals(settings.get(DB)) || settings.containsKey(DB_URL))) {
+            throw new IllegalArgumentException("--" + DB_OUTAGE + " stops the PostgreSQL perflab starts: it needs --db "
+                    + POSTGRESQL + " without --" + DB_URL);
+        }
         if (!POSTGRESQL.equals(settings.get(DB))) {
             sut.remove(DB_URL);
             return ServerSide.sutOnly(sut);
@@ -183,6 +211,6 @@ public final class TradeWorkload implements Workload {
         }
         sut.put(DB_URL, ThrowawayPostgres.SUT_URL);
         return new ServerSide(List.of(ThrowawayPostgres.companion(Integer.parseInt(settings.get(DB_POOL)),
-                settings.get(DB_CACHE))), sut);
+                settings.get(DB_CACHE), outage)), sut);
     }
 }

@@ -58,7 +58,7 @@ class TradeWorkloadTest {
         assertEquals(WorkloadSetting.Use.TRAFFIC, trade.setting("mix").use());
         assertEquals(WorkloadSetting.Use.BOTH, trade.setting("users").use());
         assertEquals(WorkloadSetting.Use.BOTH, trade.setting("quotes").use());
-        for (String name : List.of("data-access", "order-processing", "db", "db-url", "db-cache", "db-pool",
+        for (String name : List.of("data-access", "order-processing", "db", "db-url", "db-cache", "db-outage", "db-pool",
                 "statement-cache", "cache", "market-summary-interval")) {
             assertEquals(WorkloadSetting.Use.SERVER, trade.setting(name).use(), name);
         }
@@ -77,6 +77,9 @@ class TradeWorkloadTest {
             "db-url|jdbc:h2:mem:x|--db-url: 'jdbc:h2:mem:x' is not a PostgreSQL JDBC URL (jdbc:postgresql://host:5432/trade)",
             "db-cache|' '|--db-cache: '' is not a directory or off",
             "db-pool|0|--db-pool must be within 1..10000, got 0",
+            "db-outage|40s|--db-outage: '40s' is not AFTER+LENGTH (e.g. 40s+5s: the database stops 40 s after it is ready, for 5 s)",
+            "db-outage|40s+0s|--db-outage: the outage lasts 1ms..1h, got '0s'",
+            "db-outage|soon+5s|--db-outage: 'soon' is not a duration; use e.g. 500ms, 30s, 2m, 1h",
             "statement-cache|-1|--statement-cache must be within 0..1000000, got -1",
             "cache|lots|--cache: 'lots' is not a whole number",
             "market-summary-interval|2h|--market-summary-interval must be whole milliseconds within 0ms..3600s, got '2h'"})
@@ -151,6 +154,25 @@ class TradeWorkloadTest {
                 .companions().get(0);
         assertEquals("120", byDefault.settings().get("max_connections"));
         assertFalse(byDefault.args().contains("--cache-dir"), "the companion's own default place");
+        assertFalse(byDefault.args().contains("--outage"));
+    }
+
+    @Test
+    void anOutageDrillIsTheCompanionsAndOnlyForThePostgresqlPerflabStarts() {
+        assertEquals(Map.of("db-outage", "40000ms+5000ms"), trade.checkSettings(Map.of("db-outage", "40s+5s")));
+        ServerSide side = trade.serverSide(trade.resolveSettings(WorkloadSetting.Use.SERVER,
+                Map.of("db", "postgresql", "db-outage", "40000ms+5000ms")));
+        List<String> args = side.companions().get(0).args();
+        assertEquals("40000ms+5000ms", args.get(args.indexOf("--outage") + 1));
+        assertEquals("trade", args.get(args.indexOf("--outage-watch") + 1), "counted from the SUT's first session");
+        assertFalse(side.sutSettings().containsKey("db-outage"), "the SUT is not told");
+        for (Map<String, String> elsewhere : List.of(Map.of("db-outage", "1s+1s"),
+                Map.of("db", "postgresql", "db-url", "jdbc:postgresql://db:5432/trade", "db-outage", "1s+1s"))) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> trade.serverSide(trade.resolveSettings(WorkloadSetting.Use.SERVER, elsewhere)));
+            assertEquals("--db-outage stops the PostgreSQL perflab starts: it needs --db postgresql without --db-url",
+                    e.getMessage());
+        }
     }
 
     @Test

@@ -28,7 +28,10 @@ import java.util.regex.PatternSyntaxException;
  *   <li>{@code --keep-databases REGEX}: the databases the cache keeps besides those marked as templates: the SUT's
  *       populated ones (trade's {@code trade_u<users>_q<quotes>_<schema>}); every other database is dropped before a
  *       cluster is kept. Default: none;</li>
- *   <li>{@code --postgres-bin DIR}: the directory of initdb and postgres, instead of looking for them.</li>
+ *   <li>{@code --postgres-bin DIR}: the directory of initdb and postgres, instead of looking for them;</li>
+ *   <li>{@code --outage AFTER+LENGTH}: an outage drill ({@link OutageDrill}): the server stopped AFTER it is ready,
+ *       for LENGTH (e.g. {@code 40s+5s}); with {@code --outage-watch DATABASE}, AFTER the first session on that
+ *       database instead (the SUT's).</li>
  * </ul>
  * Errors are one line ({@code PERFLAB-FAILED <reason>}, exit status 3), e.g. when PostgreSQL is not installed.
  */
@@ -45,7 +48,8 @@ public final class PostgresCompanion {
     }
 
     public static void main(String[] args) {
-        SutBootstrap.run(args, Set.of(SETTINGS, CACHE_DIR, POSTGRES_BIN, KEEP_DATABASES), PostgresCompanion::start);
+        SutBootstrap.run(args, Set.of(SETTINGS, CACHE_DIR, POSTGRES_BIN, KEEP_DATABASES, OutageDrill.FLAG,
+                OutageDrill.WATCH_FLAG), PostgresCompanion::start);
     }
 
     static RunningServer start(SutArgs args) throws Exception {
@@ -59,8 +63,14 @@ public final class PostgresCompanion {
         String cacheDir = args.get(CACHE_DIR, null);
         Path parent = OFF.equals(cacheDir) ? null : cacheDir != null ? Path.of(cacheDir)
                 : ClusterCache.defaultParent(ClusterOwner.isRoot(), System.getenv(), System.getProperty("user.home"));
-        return ThrowawayCluster.start(install, owner, parent, args.getInt("port", 0), settings,
+        OutageDrill drill = OutageDrill.parse(args.get(OutageDrill.FLAG, null),
+                args.get(OutageDrill.WATCH_FLAG, null)); // a bad one fails before any work
+        ThrowawayCluster cluster = ThrowawayCluster.start(install, owner, parent, args.getInt("port", 0), settings,
                 keepPattern(args.get(KEEP_DATABASES, null)));
+        if (drill != null) {
+            cluster.drill(drill);
+        }
+        return cluster;
     }
 
     /** The --keep-databases pattern, matched against whole names; null for none. */

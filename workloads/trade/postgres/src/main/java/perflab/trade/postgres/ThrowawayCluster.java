@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +19,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One run's PostgreSQL cluster, from start to removal: restored from the cache into a private directory (or made by
@@ -53,6 +56,8 @@ final class ThrowawayCluster implements RunningServer {
     private boolean cacheBroken;
     private PostgresServer server;
     private boolean stopped;
+    /** Open once the cluster has stopped: ends an outage drill's wait. */
+    private final CountDownLatch ended = new CountDownLatch(1);
 
     private ThrowawayCluster(PostgresInstall install, ClusterOwner owner, ClusterCache cache, Path runDir,
                              Map<String, String> settings, java.util.regex.Pattern keep) {
@@ -174,9 +179,86 @@ final class ThrowawayCluster implements RunningServer {
         }
     }
 
+    /** Waits for a session on {@code database}, looking every 200 ms; false when the cluster stopped first. */
+    private boolean awaitFirstSession(String database) throws InterruptedException {
+        while (!ended.await(200, TimeUnit.MILLISECONDS)) {
+            try (Connection c = currentServer().connect("postgres");
+                 java.sql.PreparedStatement s = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = ?")) {
+                s.setString(1, database);
+                try (ResultSet r = s.executeQuery()) {
+                    if (r.next() && r.getLong(1) > 0) {
+                        say("outage drill: the first session on %s at %s", database, Instant.now());
+                        return true;
+                    }
+                }
+            } catch (SQLException e) {
+                // starting, or stopping: look again
+            }
+        }
+        return false;
+    }
+
+    private synchronized PostgresServer currentServer() {
+        return server;
+    }
+
     @Override
-    public int port() {
+    public synchronized int port() {
         return server.port();
+    }
+
+    /**
+     * Runs {@code drill} on a thread of its own: the server stopped {@link OutageDrill#after()} from now, started
+     * again on the same data and port {@link OutageDrill#length()} later. The thread then waits until the cluster
+     * stops, because the restarted postmaster's parent-death signal is tied to the thread that started it
+     * ({@link ClusterOwner}). Each step is said on stdout with its time, for the person reading the run's dip.
+     */
+    void drill(OutageDrill drill) {
+        Thread thread = new Thread(() -> runDrill(drill), "postgres-outage-drill");
+        thread.setDaemon(true);
+        thread.start();
+        String when = drill.watch() == null ? String.format(Locale.ROOT, "in %.1f s", drill.after().toMillis() / 1e3)
+                : String.format(Locale.ROOT, "%.1f s after the first session on %s", drill.after().toMillis() / 1e3,
+                drill.watch());
+        say("outage drill planned: the server stops %s, for %.1f s", when, drill.length().toMillis() / 1e3);
+    }
+
+    private void runDrill(OutageDrill drill) {
+        try {
+            if (drill.watch() != null && !awaitFirstSession(drill.watch())) {
+                return;
+            }
+            if (ended.await(drill.after().toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+            long away;
+            synchronized (this) {
+                if (stopped) {
+                    return;
+                }
+                long t0 = System.nanoTime();
+                boolean clean = server.stop(FAST_SHUTDOWN);
+                away = System.nanoTime();
+                say("outage drill: server %s in %.1f s at %s", clean ? "stopped (fast shutdown)" : "did not stop cleanly",
+                        seconds(t0), Instant.now());
+            }
+            if (ended.await(drill.length().toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+            synchronized (this) {
+                if (stopped) {
+                    return;
+                }
+                server = startServer(server.port());
+                say("outage drill: serving again at %s, %.1f s after it stopped (postmaster pid %d)",
+                        Instant.now(), seconds(away), server.pid());
+            }
+            ended.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            say("outage drill: the server did not start again: %s", e.getMessage());
+        }
     }
 
     /**
@@ -204,6 +286,8 @@ final class ThrowawayCluster implements RunningServer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             ClusterCache.delete(runDir);
+        } finally {
+            ended.countDown();
         }
     }
 

@@ -94,6 +94,22 @@ final class CompanionProcess implements AutoCloseable {
         }
     }
 
+    /** The first line that contains {@code text}, waiting up to {@code seconds} for it; else the test fails. */
+    String awaitLine(String text, int seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            synchronized (out) {
+                for (String l : out) {
+                    if (l.contains(text)) {
+                        return l;
+                    }
+                }
+            }
+            Thread.sleep(50);
+        }
+        return line(text);
+    }
+
     /** Every process under the companion now (the postmaster and its backends). */
     List<ProcessHandle> tree() {
         return process.descendants().toList();

@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -197,6 +198,48 @@ class PostgresCompanionTest {
             assertEquals(0, pg.closeStdin());
             CompanionProcess.assertNoProcessMentions(data);
             assertFalse(Files.exists(data.getParent()), "its temporary directory is removed");
+        }
+    }
+
+    @Test
+    void anOutageDrillWaitsForTheWatchedDatabaseBreaksItsSessionsThenServesTheSameDataOnTheSamePort() throws Exception {
+        try (CompanionProcess pg = CompanionProcess.start(temp.resolve("outage.err"), "--cache-dir", "off",
+                "--outage", "1s+4s", "--outage-watch", "app").ready()) {
+            pg.line("outage drill planned: the server stops 1.0 s after the first session on app, for 4.0 s");
+            try (Connection admin = pg.connect("postgres"); Statement s = admin.createStatement()) {
+                s.execute("CREATE DATABASE app");
+            }
+            Thread.sleep(3000);
+            assertFalse(pg.out.stream().anyMatch(l -> l.contains("server stopped")), "no session on app yet: " + pg.out);
+            try (Connection app = pg.connect("app"); Statement s = app.createStatement()) {
+                s.execute("CREATE TABLE kept (n int)");
+                s.execute("INSERT INTO kept VALUES (42)");
+                pg.awaitLine("outage drill: the first session on app", 60);
+                String stopped = pg.awaitLine("outage drill: server stopped (fast shutdown)", 60);
+                assertThrows(SQLException.class, () -> s.executeQuery("SELECT 1"),
+                        "a session open before the outage is ended by it: " + stopped);
+            }
+            String back = pg.awaitLine("outage drill: serving again", 60);
+            double away = Double.parseDouble(back.replaceAll(".*, ([0-9.]+) s after it stopped.*", "$1"));
+            assertTrue(away >= 4.0 && away < 60, back);
+            try (Connection after = pg.connect("app"); Statement s = after.createStatement();
+                 ResultSet r = s.executeQuery("SELECT n FROM kept")) {
+                assertTrue(r.next(), "the data outlived the outage");
+                assertEquals(42, r.getInt(1));
+            }
+            List<ProcessHandle> tree = pg.tree();
+            assertEquals(0, pg.closeStdin());
+            CompanionProcess.assertAllGone(tree, 30);
+        }
+    }
+
+    @Test
+    void aMalformedOutageIsRefusedInOneLineBeforeAnyClusterIsMade() throws Exception {
+        try (CompanionProcess pg = CompanionProcess.start(temp.resolve("bad.err"), "--cache-dir", "off",
+                "--outage", "5s")) {
+            assertEquals(3, pg.awaitExit());
+            assertTrue(pg.line("PERFLAB-FAILED").contains("--outage: '5s' is not AFTER+LENGTH"), pg.out.toString());
+            assertFalse(pg.out.stream().anyMatch(l -> l.contains("initdb")), pg.out.toString());
         }
     }
 
