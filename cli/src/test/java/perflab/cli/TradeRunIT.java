@@ -46,12 +46,19 @@ class TradeRunIT {
         assertTrue(audit.get("details").get("accountsChecked").asLong() >= 300, "every account, registered ones too: " + audit);
         String sutOut = Files.readString(work.resolve("first/sut.out"));
         assertTrue(sutOut.contains("trade database: populated in"), sutOut);
+        JsonNode populated = startup("first", "sut");
+        assertEquals("populated", populated.get("database").asText(), populated.toString());
+        assertTrue(populated.get("populationSeconds").asDouble() > 0, populated.toString());
 
         JsonNode second = run("second", "8s");
         assertEquals(0, second.get("errors").get("total").asLong(), second.get("errors").toString());
         String restored = Files.readString(work.resolve("second/sut.out"));
         assertFalse(restored.contains("populated in"), "the second run restores the first run's population: " + restored);
         assertTrue(restored.contains("trade database: restored from"), restored);
+        JsonNode restore = startup("second", "sut");
+        assertEquals("restored", restore.get("database").asText(), restore.toString());
+        assertEquals(0.0, restore.get("populationSeconds").asDouble(), restore.toString());
+        assertTrue(restore.get("restoreSeconds").isNumber(), restore.toString());
     }
 
     /**
@@ -67,6 +74,7 @@ class TradeRunIT {
         String companion = Files.readString(work.resolve("outage/postgres.out"));
         assertTrue(companion.contains("outage drill: server stopped (fast shutdown)"), companion);
         assertTrue(companion.contains("outage drill: serving again"), companion);
+        assertEquals("initdb", startup("outage", "postgres").get("cluster").asText(), "--db-cache off: a fresh cluster");
         JsonNode errors = summary.get("errors");
         assertTrue(errors.get("total").asLong() > 0, "the outage's failed pages are counted: " + errors);
         assertTrue(errors.get("httpStatus").asLong() > 0, "pages that say the database is away (503): " + errors);
@@ -85,6 +93,12 @@ class TradeRunIT {
         }
         JsonNode audit = summary.get("checks").get("audit");
         assertEquals("passed", audit.get("status").asText(), "no transaction half-done by the outage: " + audit);
+    }
+
+    /** The startup facts run.json keeps for {@code process} of run {@code name}. */
+    private JsonNode startup(String name, String process) throws java.io.IOException {
+        return new ObjectMapper().readTree(work.resolve(name).resolve("run.json").toFile()).get("processes").get(process)
+                .get("startup");
     }
 
     private JsonNode run(String name, String duration, String... more) throws Exception {

@@ -33,6 +33,8 @@ public final class ManagedProcess implements AutoCloseable {
     private final CompletableFuture<String> readiness = new CompletableFuture<>();
     private volatile boolean stopping;
     private volatile Map<String, Integer> ports = Map.of();
+    /** Its startup facts (PERFLAB-FACT lines before READY), in the order it said them. */
+    private final Map<String, Object> startupFacts = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
 
     private ManagedProcess(String name, Process process, Path runDir, String readyPrefix) {
         this.name = name;
@@ -88,6 +90,9 @@ public final class ManagedProcess implements AutoCloseable {
                     out.write(line);
                     out.newLine();
                     out.flush();
+                    if (!readiness.isDone() && line.startsWith(SutBootstrap.FACT + " ")) {
+                        fact(line, startupFacts);
+                    }
                     if (!readiness.isDone() && readyPrefix != null
                             && (line.startsWith(readyPrefix) || line.startsWith(SutBootstrap.FAILED))) {
                         readiness.complete(line);
@@ -143,6 +148,34 @@ public final class ManagedProcess implements AutoCloseable {
             }
         }
         return Map.copyOf(found);
+    }
+
+    /**
+     * Adds a {@code PERFLAB-FACT <name> <value>} line's fact to {@code facts}: the value as a number when it is one
+     * (so that run.json's readers get numbers), else as text; a line without a value is ignored.
+     */
+    static void fact(String line, Map<String, Object> facts) {
+        String[] words = line.substring(SutBootstrap.FACT.length()).trim().split(" ", 2);
+        if (words.length < 2 || !words[0].matches("[A-Za-z][A-Za-z0-9]*")) {
+            return;
+        }
+        String value = words[1].trim();
+        Object parsed = value;
+        if (value.matches("-?\\d{1,18}")) {
+            parsed = Long.parseLong(value);
+        } else if (value.matches("-?\\d+\\.\\d+")) {
+            parsed = Double.parseDouble(value);
+        } else if (value.equals("true") || value.equals("false")) {
+            parsed = Boolean.parseBoolean(value);
+        }
+        facts.put(words[0], parsed);
+    }
+
+    /** What it said of its start before it was ready ({@link perflab.core.sut.RunningServer#startupFacts()}). */
+    public Map<String, Object> startupFacts() {
+        synchronized (startupFacts) {
+            return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(startupFacts));
+        }
     }
 
     /** The JVM's own one-line reason when it refused to start (an unknown or bad flag). */

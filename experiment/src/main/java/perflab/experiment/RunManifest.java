@@ -44,11 +44,13 @@ public final class RunManifest {
      * @param sampled    {@code process} (sampled alone) or {@code tree} (with every process under it)
      * @param role       the part a companion plays ({@code database}), or null
      * @param settings   what a companion declared it runs with (a database's durability settings), or null
+     * @param startup    what the process said of its start (trade's SUT: how its database was populated and
+     *                   restored, in seconds), or null when it said nothing
      */
     public record ProcessEntry(long pid, List<String> command, Map<String, Integer> ports, Integer exitStatus,
-                               String sampled, String role, Map<String, String> settings) {
+                               String sampled, String role, Map<String, String> settings, Map<String, Object> startup) {
         ProcessEntry withExitStatus(Integer status) {
-            return new ProcessEntry(pid, command, ports, status, sampled, role, settings);
+            return new ProcessEntry(pid, command, ports, status, sampled, role, settings, startup);
         }
     }
 
@@ -67,7 +69,8 @@ public final class RunManifest {
             ServerLaunch.Step step = server.step(p.name());
             processes.put(p.name(), new ProcessEntry(p.pid(), commands.get(p.name()), p.ports(), null,
                     step.sampling().name().toLowerCase(java.util.Locale.ROOT), step.role() == null ? null : step.role().key(),
-                    step.settings().isEmpty() ? null : step.settings()));
+                    step.settings().isEmpty() ? null : step.settings(),
+                    p.startupFacts().isEmpty() ? null : p.startupFacts()));
         }
         sutCommand = commands.get(perflab.monitor.RunMonitor.SUT);
     }
@@ -79,7 +82,7 @@ public final class RunManifest {
         }
         Map<String, List<String>> commands = loads.commands();
         loads.pids().forEach((name, pid) -> processes.put(name,
-                new ProcessEntry(pid, commands.get(name), loads.ports().get(name), null, "process", null, null)));
+                new ProcessEntry(pid, commands.get(name), loads.ports().get(name), null, "process", null, null, null)));
     }
 
     /** Records how the processes exited. */

@@ -14,12 +14,34 @@ public final class StartedServer implements RunningServer {
     private final int port;
     private final ServerMetrics metrics; // null when off
     private final Stop stop;
+    private final java.util.Map<String, Object> facts;
 
     /** @param metrics null when {@code --server-metrics} is off */
     public StartedServer(int port, ServerMetrics metrics, Stop stop) {
+        this(port, metrics, stop, java.util.Map.of());
+    }
+
+    private StartedServer(int port, ServerMetrics metrics, Stop stop, java.util.Map<String, Object> facts) {
         this.port = port;
         this.metrics = metrics;
         this.stop = stop;
+        this.facts = facts;
+    }
+
+    /** The same server, announcing {@code facts} ({@link RunningServer#startupFacts()}) in that order. */
+    public StartedServer withStartupFacts(java.util.Map<String, Object> facts) {
+        facts.keySet().forEach(name -> {
+            if (!name.matches("[A-Za-z][A-Za-z0-9]*")) {
+                throw new IllegalArgumentException("a startup fact's name is a Java identifier, got '" + name + "'");
+            }
+        });
+        return new StartedServer(port, metrics, stop,
+                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(facts)));
+    }
+
+    @Override
+    public java.util.Map<String, Object> startupFacts() {
+        return facts;
     }
 
     @Override

@@ -12,6 +12,9 @@ import java.util.concurrent.CountDownLatch;
 /**
  * The SUT side of perflab's process protocol, used by every stack's main class:
  * <ul>
+ *   <li>before that, a line {@code PERFLAB-FACT <name> <value>} for each of its
+ *       {@linkplain RunningServer#startupFacts() startup facts} (name a Java identifier, value the rest of the
+ *       line), which perflab keeps in run.json;</li>
  *   <li>on success it prints one line {@code PERFLAB-READY port=<port>} on stdout, followed by any further
  *       ports it serves by name ({@code PERFLAB-READY port=8080 sip=5060});</li>
  *   <li>on failure it prints {@code PERFLAB-FAILED <one-line reason>} and exits with status 3;</li>
@@ -27,6 +30,7 @@ public final class SutBootstrap {
     public static final String READY = "PERFLAB-READY";
     public static final String FAILED = "PERFLAB-FAILED";
     public static final String BACKEND = "PERFLAB-BACKEND";
+    public static final String FACT = "PERFLAB-FACT";
     /** Settings every SUT takes. {@code exit-on-eof off} is for a SUT a user starts by hand. */
     static final Set<String> COMMON_SETTINGS = Set.of("host", "port", "jvm-report", "exit-on-eof");
 
@@ -59,6 +63,8 @@ public final class SutBootstrap {
         } catch (IOException e) {
             System.err.println("could not write the JVM report: " + e.getMessage());
         }
+        server.startupFacts().forEach((name, value) ->
+                out.println(FACT + " " + name + " " + String.valueOf(value).replaceAll("[\\r\\n]+", " ")));
         StringBuilder ready = new StringBuilder(READY).append(" port=").append(server.port());
         server.otherPorts().forEach((name, port) -> ready.append(' ').append(name).append('=').append(port));
         out.println(ready);

@@ -56,6 +56,8 @@ final class ThrowawayCluster implements RunningServer {
     private boolean cacheBroken;
     private PostgresServer server;
     private boolean stopped;
+    /** What its start did, for run.json ({@code processes.postgres.startup}). */
+    private final Map<String, Object> facts = new java.util.LinkedHashMap<>();
     /** Open once the cluster has stopped: ends an outage drill's wait. */
     private final CountDownLatch ended = new CountDownLatch(1);
 
@@ -119,11 +121,15 @@ final class ThrowawayCluster implements RunningServer {
         if (cached != null) {
             cachedTemplates = ClusterCache.templates(cached);
             restored = true;
+            facts.put("cluster", "restored");
+            facts.put("clusterSeconds", round(seconds(t0)));
             say("cluster restored from the cache %s in %.1f s (templates: %s)", cache.cluster(), seconds(t0),
                     cachedTemplates.isEmpty() ? "none" : String.join(", ", cachedTemplates));
             return;
         }
         initdb();
+        facts.put("cluster", "initdb");
+        facts.put("clusterSeconds", round(seconds(t0)));
         say("%s: initdb in %.1f s", cache == null ? "no cache (--cache-dir off)" : "no cluster cached in " + cache.dir(),
                 seconds(t0));
     }
@@ -149,8 +155,10 @@ final class ThrowawayCluster implements RunningServer {
             cachedTemplates = Set.of();
             cacheBroken = true;
             initdb();
+            facts.put("cluster", "initdb");
             server = startServer(port);
         }
+        facts.put("serverStartSeconds", round(seconds(t0)));
         try (Connection c = server.connect("postgres"); Statement s = c.createStatement()) {
             StringBuilder shown = new StringBuilder();
             for (String name : settings.keySet()) {
@@ -338,6 +346,15 @@ final class ThrowawayCluster implements RunningServer {
             say("could not publish the cluster (%s): the cache stays as it was", e.getMessage());
             return false;
         }
+    }
+
+    @Override
+    public Map<String, Object> startupFacts() {
+        return java.util.Collections.unmodifiableMap(facts);
+    }
+
+    private static double round(double seconds) {
+        return Math.round(seconds * 1000) / 1000.0;
     }
 
     private static double seconds(long startNanos) {

@@ -41,8 +41,9 @@ public final class TradeServer {
         TradeService trade = null;
         SutJettyServer jetty;
         int port;
+        PopulatedDatabase.Restore restore;
         try {
-            PopulatedDatabase.Restore restore = settings.db().equals("h2")
+            restore = settings.db().equals("h2")
                     ? PopulatedDatabase.h2(settings.populationCache(), workDir, settings.users(), settings.quotes())
                     : PopulatedDatabase.postgresql(settings.dbUrl(), settings.users(), settings.quotes());
             System.out.println("trade database: " + restore.describe());
@@ -64,7 +65,7 @@ public final class TradeServer {
             } finally {
                 release(service, connections, workDir);
             }
-        });
+        }).withStartupFacts(restore.facts());
     }
 
     /** Pending completions finished, the pool closed, the run's copy of the database removed; each may be null. */

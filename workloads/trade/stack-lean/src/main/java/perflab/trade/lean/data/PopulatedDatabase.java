@@ -50,6 +50,16 @@ public final class PopulatedDatabase {
                     + "restored from " + from + " in " + seconds(restore) + " s";
         }
 
+        /** The same for run.json ({@code processes.sut.startup}): what happened, and how long each step took. */
+        public java.util.Map<String, Object> facts() {
+            java.util.Map<String, Object> facts = new java.util.LinkedHashMap<>();
+            facts.put("database", populatedNow ? "populated" : "restored");
+            facts.put("populationSeconds", Double.parseDouble(seconds(population)));
+            facts.put("restoreSeconds", Double.parseDouble(seconds(restore)));
+            facts.put("restoredFrom", from);
+            return facts;
+        }
+
         private static String seconds(Duration d) {
             return String.format(java.util.Locale.ROOT, "%.2f", d.toNanos() / 1e9);
         }
