@@ -71,7 +71,7 @@ final class WorkloadOptions {
                 return;
             }
             spec.addOption(OptionSpec.builder("--" + name).paramLabel(settings.get(0).valueLabel()).type(String.class)
-                    .arity("1").description(String.join(" ", help.get(name)))
+                    .arity("1").description(String.join(" ", help.get(name)).replace("%", "%%")) // picocli formats it
                     .setter(new CommandLine.Model.ISetter() {
                         @Override
                         public <T> T set(T value) {
