@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Every run starts from the populated state: populated once into the cache, then restored as a private copy. */
 class PopulatedDatabaseTest {
@@ -49,6 +50,38 @@ class PopulatedDatabaseTest {
 
         PopulatedDatabase.Restore other = PopulatedDatabase.h2(cache, dir.resolve("run3"), 26, 40);
         assertTrue(other.populatedNow(), "another size is populated on its own");
+    }
+
+    @Test
+    void onPostgresqlTheFirstRunPopulatesATemplateDatabaseAndEveryRunRecreatesItsDatabaseFromIt() throws Exception {
+        String server = TradeFixture.postgresUrl();
+        assumeTrue(server != null, "PostgreSQL only: mvn verify's postgresql execution (-D" + TradeFixture.POSTGRES + ")");
+        String database = "trade_populated_" + ProcessHandle.current().pid();
+        String template = database + "_u25_q40_" + PopulatedDatabase.schemaHash();
+        String url = server.replaceFirst("^(jdbc:postgresql://[^/?]+/)[^?]*", "$1" + database);
+        try {
+            PopulatedDatabase.Restore first = PopulatedDatabase.postgresql(url, 25, 40);
+            assertTrue(first.populatedNow());
+            assertEquals("template database " + template, first.from());
+            assertEquals(25, accounts(url));
+
+            // a run changes its database: the next run does not see it
+            try (HikariDataSource pool = TradeDatabase.open(url, 2, 0)) {
+                JdbcTradeService run = new JdbcTradeService(pool, TradeSettings.defaults());
+                run.register("ru:extra", "pw", "n", "a", "e", "c", java.math.BigDecimal.TEN);
+                run.close();
+            }
+            assertEquals(26, accounts(url));
+            PopulatedDatabase.Restore second = PopulatedDatabase.postgresql(url, 25, 40);
+            assertFalse(second.populatedNow(), second.describe());
+            assertEquals(25, accounts(url));
+        } finally {
+            try (var c = java.sql.DriverManager.getConnection(url.replaceFirst("/" + database, "/postgres"));
+                 var s = c.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+                s.execute("DROP DATABASE IF EXISTS " + template + " WITH (FORCE)");
+            }
+        }
     }
 
     @Test
