@@ -18,7 +18,8 @@ class PopulatedDatabaseTest {
     @TempDir
     Path dir;
 
-    private static long accounts(String url) {
+    /** The accounts in the database at {@code url}. */
+    static long accounts(String url) {
         try (HikariDataSource pool = TradeDatabase.open(url, 1, 0);
              var c = pool.getConnection(); var s = c.createStatement(); var r = s.executeQuery("SELECT COUNT(*) FROM account")) {
             r.next();

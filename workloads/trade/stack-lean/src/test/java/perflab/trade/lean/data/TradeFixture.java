@@ -7,6 +7,7 @@ import perflab.trade.lean.OrderProcessing;
 import perflab.trade.lean.TradeService;
 import perflab.trade.lean.TradeSettings;
 import perflab.trade.lean.jpa.JpaTradeService;
+import perflab.trade.postgres.ScratchPostgres;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -28,12 +29,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A fresh database with a service of either data access mode over it, gone when closed: in-memory H2, or, when the
- * system property {@value #POSTGRES} names a PostgreSQL URL (e.g. jdbc:postgresql://127.0.0.1:5432/trade?user=trade),
- * a schema of its own in that database, so that the same tests check both modes on both databases. Its own reads
- * and writes ({@link #sql}, {@link #value}, {@link #snapshot}) are plain JDBC, whatever the mode under test.
+ * system property {@value #POSTGRES} is set, a schema of its own in a PostgreSQL database, so that the same tests
+ * check both modes on both databases. The property names that database's URL (e.g.
+ * jdbc:postgresql://127.0.0.1:5432/trade?user=trade), or is {@value #THROWAWAY}: a PostgreSQL server of the test
+ * JVM's own, started at the first fixture and gone at the JVM's end (mvn verify's postgresql execution). Its own
+ * reads and writes ({@link #sql}, {@link #value}, {@link #snapshot}) are plain JDBC, whatever the mode under test.
  */
 final class TradeFixture implements AutoCloseable {
     static final String POSTGRES = "perflab.trade.test.postgres";
+    static final String THROWAWAY = "throwaway";
     static final String[] TABLES = {"account", "accountprofile", "holding", "orders", "quote", "keygen"};
     private static final Map<String, String> KEYS = Map.of("account", "accountid", "accountprofile", "userid",
             "holding", "holdingid", "orders", "orderid", "quote", "symbol", "keygen", "keyname");
@@ -41,15 +45,19 @@ final class TradeFixture implements AutoCloseable {
     static final Set<String> UNREPEATABLE = Set.of("passwd", "creationdate", "lastlogin", "opendate",
             "completiondate", "purchasedate");
     private static final AtomicInteger DATABASES = new AtomicInteger();
+    /** The server of {@value #THROWAWAY}, once started; or why it could not start (every later fixture fails alike). */
+    private static ScratchPostgres throwaway;
+    private static String throwawayFailure;
 
     final HikariDataSource dataSource;
     final TradeService service;
+    private final String postgres;
     private final String postgresSchema;
 
     TradeFixture(DataAccess access, TradeSettings settings) {
-        String postgres = System.getProperty(POSTGRES, "");
+        postgres = postgresUrl();
         int number = DATABASES.incrementAndGet();
-        if (postgres.isEmpty()) {
+        if (postgres == null) {
             postgresSchema = null;
             // no DB_CLOSE_DELAY: the database lives while the pool holds a connection, and goes with it
             dataSource = TradeDatabase.open("jdbc:h2:mem:trade-test-" + number, 8, 16);
@@ -60,6 +68,34 @@ final class TradeFixture implements AutoCloseable {
                     + postgresSchema, 8, 16);
         }
         this.service = access.open(dataSource, settings);
+    }
+
+    /**
+     * The PostgreSQL database the tests run on, or null for H2: the property's URL, or the throwaway server's
+     * (started now if it is the first).
+     */
+    static String postgresUrl() {
+        String value = System.getProperty(POSTGRES, "").trim();
+        if (value.isEmpty()) {
+            return null;
+        }
+        if (!value.equals(THROWAWAY)) {
+            return value;
+        }
+        synchronized (TradeFixture.class) {
+            if (throwaway == null && throwawayFailure == null) {
+                try {
+                    throwaway = ScratchPostgres.start(); // stopped and deleted at the JVM's end
+                } catch (IllegalStateException e) {
+                    throwawayFailure = "-D" + POSTGRES + "=" + THROWAWAY + " needs a PostgreSQL server, which did not "
+                            + "start: " + e.getMessage();
+                }
+            }
+            if (throwawayFailure != null) {
+                throw new IllegalStateException(throwawayFailure);
+            }
+            return throwaway.jdbcUrl("postgres");
+        }
     }
 
     private static void postgresStatement(String url, String sql) {
@@ -204,7 +240,7 @@ final class TradeFixture implements AutoCloseable {
         } finally {
             dataSource.close();
             if (postgresSchema != null) {
-                postgresStatement(System.getProperty(POSTGRES), "DROP SCHEMA " + postgresSchema + " CASCADE");
+                postgresStatement(postgres, "DROP SCHEMA " + postgresSchema + " CASCADE");
             }
         }
     }
