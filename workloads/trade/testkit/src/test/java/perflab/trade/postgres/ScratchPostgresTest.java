@@ -54,8 +54,15 @@ class ScratchPostgresTest {
                 data = Path.of(show(s, "data_directory"));
             }
             assertTrue(Files.isDirectory(data), data.toString());
+            long postmaster = Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim());
+            java.util.List<ProcessHandle> server = ProcessHandle.of(postmaster).stream()
+                    .flatMap(p -> java.util.stream.Stream.concat(java.util.stream.Stream.of(p), p.descendants())).toList();
+            assertFalse(server.isEmpty(), "the postmaster " + postmaster + " runs");
             pg.close();
-            CompanionProcess.assertNoProcessMentions(data);
+            for (ProcessHandle p : server) {
+                assertFalse(p.onExit().completeOnTimeout(p, 20, TimeUnit.SECONDS).join().isAlive(),
+                        "still running after close: " + p.pid());
+            }
             assertFalse(Files.exists(data.getParent()), "its temporary directory is removed: " + data.getParent());
         } // closed a second time: nothing happens
     }
