@@ -8,21 +8,24 @@
 # The driver shares the 2 CPUs, so absolute throughput is not the figure: pages per CPU-second of the server
 # side is, with the audit of every run passed.
 #
-# Usage: bench/trade-pages.sh [warmup-seconds] [duration-seconds] ["h2 postgresql"] ["jdbc jpa"]
+# Usage: bench/trade-pages.sh [warmup-seconds|auto:MAXs] [duration-seconds] ["h2 postgresql"] ["jdbc jpa"]
+# (auto:600s: each configuration warms until its JIT has finished and its throughput is flat, at most 600 s; the
+# warm-up each took is in the table)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 warmup=${1:-90}
 duration=${2:-60}
 dbs=${3:-"h2 postgresql"}
 accesses=${4:-"jdbc jpa"}
+case $warmup in auto*) warmup_flag=$warmup ;; *) warmup_flag="${warmup}s" ;; esac
 out="bench/out/trade-pages-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
-printf 'db,dataAccess,pages,pagesPerSecond,sutCpuSeconds,databaseCpuSeconds,pagesPerCpuSecond,p50Ms,p99Ms,errors,audit,steady\n' >"$out/runs.csv"
+printf 'db,dataAccess,pages,pagesPerSecond,sutCpuSeconds,databaseCpuSeconds,pagesPerCpuSecond,p50Ms,p99Ms,errors,audit,steady,warmupSeconds\n' >"$out/runs.csv"
 
 for db in $dbs; do
   for access in $accesses; do
     dir="$out/$db-$access"
-    ./perflab run trade --db "$db" --data-access "$access" --clients 50 --warmup "${warmup}s" \
+    ./perflab run trade --db "$db" --data-access "$access" --clients 50 --warmup "$warmup_flag" \
       --duration "${duration}s" --heap 1g --gc g1 --seed 1 --quiet --out "$dir" >"$dir.log" 2>&1 || true
     python3 - "$dir/summary.json" "$db" "$access" >>"$out/runs.csv" <<'PY'
 import json, sys
@@ -34,9 +37,10 @@ try:
     pages = s["successes"]
     audit = s.get("checks", {}).get("audit", {}).get("status", "none")
     print(f"{db},{access},{pages},{s['throughput']:.0f},{sut:.1f},{others:.1f},{pages / (sut + others):.0f},"
-          f"{s['latencyMs']['p50']:.2f},{s['latencyMs']['p99']:.2f},{s['errors']['total']},{audit},{s['steady']['steady']}")
+          f"{s['latencyMs']['p50']:.2f},{s['latencyMs']['p99']:.2f},{s['errors']['total']},{audit},{s['steady']['steady']},"
+          f"{json.load(open(f.replace('summary.json', 'run.json'))).get('warmupSeconds') or 0:.0f}")
 except Exception as e:
-    print(f"{db},{access},,,,,,,,,failed: {e},")
+    print(f"{db},{access},,,,,,,,,failed: {e},,")
 PY
     tail -1 "$out/runs.csv"
   done
@@ -45,10 +49,10 @@ done
 python3 - "$out/runs.csv" <<'PY' | tee "$out/result.md"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-print("| db | data access | pages/s | SUT CPU s | database CPU s | pages per CPU-second | p50 ms | p99 ms | errors | audit |")
-print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+print("| db | data access | warm-up s | steady | pages/s | SUT CPU s | database CPU s | pages per CPU-second | p50 ms | p99 ms | errors | audit |")
+print("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|")
 for r in rows:
-    print(f"| {r['db']} | {r['dataAccess']} | {r['pagesPerSecond']} | {r['sutCpuSeconds']} | {r['databaseCpuSeconds']} | "
+    print(f"| {r['db']} | {r['dataAccess']} | {r['warmupSeconds']} | {r['steady']} | {r['pagesPerSecond']} | {r['sutCpuSeconds']} | {r['databaseCpuSeconds']} | "
           f"{r['pagesPerCpuSecond']} | {r['p50Ms']} | {r['p99Ms']} | {r['errors']} | {r['audit']} |")
 by = {(r["db"], r["dataAccess"]): r for r in rows}
 for db in sorted({r["db"] for r in rows}):
