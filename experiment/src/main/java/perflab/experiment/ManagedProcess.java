@@ -33,6 +33,10 @@ public final class ManagedProcess implements AutoCloseable {
     private final CompletableFuture<String> readiness = new CompletableFuture<>();
     private volatile boolean stopping;
     private volatile Map<String, Integer> ports = Map.of();
+    /** When it last printed a progress line (System.nanoTime()), or when it started. */
+    private volatile long lastProgressNanos = System.nanoTime();
+    /** However much progress it reports, a start that takes longer than this has failed. */
+    static final Duration LONGEST_START = Duration.ofHours(1);
     /** Its startup facts (PERFLAB-FACT lines before READY), in the order it said them. */
     private final Map<String, Object> startupFacts = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
 
@@ -90,6 +94,9 @@ public final class ManagedProcess implements AutoCloseable {
                     out.write(line);
                     out.newLine();
                     out.flush();
+                    if (!readiness.isDone() && line.startsWith(SutBootstrap.PROGRESS + " ")) {
+                        lastProgressNanos = System.nanoTime();
+                    }
                     if (!readiness.isDone() && line.startsWith(SutBootstrap.FACT + " ")) {
                         fact(line, startupFacts);
                     }
@@ -110,11 +117,27 @@ public final class ManagedProcess implements AutoCloseable {
 
     private void awaitReady(Duration timeout) throws RunFailure {
         String line;
+        long started = System.nanoTime();
         try {
-            line = readiness.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            // the timeout counts from its last progress line (PERFLAB-PROGRESS): a long population keeps it waiting
+            while (true) {
+                long now = System.nanoTime();
+                long left = Math.min(lastProgressNanos + timeout.toNanos(), started + LONGEST_START.toNanos()) - now;
+                if (left <= 0) {
+                    throw new TimeoutException();
+                }
+                try {
+                    line = readiness.get(Math.min(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+                    break;
+                } catch (TimeoutException e) {
+                    // look at the progress again
+                }
+            }
         } catch (TimeoutException e) {
             kill();
-            throw new RunFailure(label(name) + " did not report ready within " + timeout.toSeconds() + " s", logTail());
+            boolean progressed = lastProgressNanos > started;
+            throw new RunFailure(label(name) + " did not report ready within " + timeout.toSeconds() + " s"
+                    + (progressed ? " of its last progress line" : ""), logTail());
         } catch (InterruptedException e) {
             kill();
             Thread.currentThread().interrupt();

@@ -15,6 +15,8 @@ import java.util.concurrent.CountDownLatch;
  *   <li>before that, a line {@code PERFLAB-FACT <name> <value>} for each of its
  *       {@linkplain RunningServer#startupFacts() startup facts} (name a Java identifier, value the rest of the
  *       line), which perflab keeps in run.json;</li>
+ *   <li>a SUT whose start takes long (a database populated on first use) prints {@code PERFLAB-PROGRESS <what>}
+ *       now and then ({@link #progress}): perflab's wait for READY counts from the last such line;</li>
  *   <li>on success it prints one line {@code PERFLAB-READY port=<port>} on stdout, followed by any further
  *       ports it serves by name ({@code PERFLAB-READY port=8080 sip=5060});</li>
  *   <li>on failure it prints {@code PERFLAB-FAILED <one-line reason>} and exits with status 3;</li>
@@ -31,6 +33,7 @@ public final class SutBootstrap {
     public static final String FAILED = "PERFLAB-FAILED";
     public static final String BACKEND = "PERFLAB-BACKEND";
     public static final String FACT = "PERFLAB-FACT";
+    public static final String PROGRESS = "PERFLAB-PROGRESS";
     /** Settings every SUT takes. {@code exit-on-eof off} is for a SUT a user starts by hand. */
     static final Set<String> COMMON_SETTINGS = Set.of("host", "port", "jvm-report", "exit-on-eof");
 
@@ -85,6 +88,15 @@ public final class SutBootstrap {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Says that a long start is still making progress ({@code PERFLAB-PROGRESS <what>} on stdout): perflab waits
+     * for READY up to its ready timeout after the last such line. Call it every few seconds, not per row.
+     */
+    public static void progress(String what) {
+        System.out.println(PROGRESS + " " + what.replaceAll("[\\r\\n]+", " "));
+        System.out.flush();
     }
 
     private static void awaitEndOfInput(InputStream in) {

@@ -1,5 +1,6 @@
 package perflab.trade.lean.data;
 
+import perflab.core.sut.SutBootstrap;
 import perflab.trade.contract.TradeRules;
 import perflab.trade.lean.PopulationReport;
 
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 /**
@@ -42,6 +44,8 @@ public final class Population {
     private record Purchase(String symbol, double quantity) {
     }
 
+    private static final long PROGRESS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
+
     private final Transactions transactions;
     private final KeyBlocks keys;
 
@@ -70,8 +74,15 @@ public final class Population {
         });
         insertQuotes(quotes, random);
         int holdings = 0;
+        long said = System.nanoTime();
         for (int first = 0; first < users; first += CHUNK) {
             holdings += insertUsers(first, Math.min(users, first + CHUNK), quotes, random, trading);
+            if (System.nanoTime() - said > PROGRESS_EVERY_NANOS) {
+                // perflab waits for the SUT's READY from its last progress line: a large population takes minutes
+                SutBootstrap.progress(String.format(java.util.Locale.ROOT, "trade database: populated %d of %d users",
+                        Math.min(users, first + CHUNK), users));
+                said = System.nanoTime();
+            }
         }
         return new PopulationReport(users, quotes, holdings, Duration.ofNanos(System.nanoTime() - start));
     }
