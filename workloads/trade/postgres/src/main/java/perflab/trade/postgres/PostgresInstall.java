@@ -41,6 +41,16 @@ record PostgresInstall(Path bin, String version, int major) {
         return new PostgresInstall(bin, version, major(version));
     }
 
+    /** Whether Debian's PostgreSQL (or one on the PATH) is there: the tests that start a real one ask first. */
+    static boolean isInstalled() {
+        try {
+            discover(DEBIAN_ROOT, System.getenv("PATH"));
+            return true;
+        } catch (IllegalStateException e) {
+            return false;
+        }
+    }
+
     /** A bin directory with both programs: Debian's newest major, else the PATH's postgres's real directory. */
     static Path discover(Path debianRoot, String path) {
         List<Path> majors = new ArrayList<>();

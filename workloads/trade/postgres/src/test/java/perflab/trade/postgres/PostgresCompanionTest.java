@@ -40,14 +40,7 @@ class PostgresCompanionTest {
 
     @BeforeAll
     static void postgresIsInstalled() {
-        boolean installed;
-        try {
-            PostgresInstall.discover(PostgresInstall.DEBIAN_ROOT, System.getenv("PATH"));
-            installed = true;
-        } catch (IllegalStateException e) {
-            installed = false;
-        }
-        assumeTrue(installed, "PostgreSQL is not installed (Debian package postgresql)");
+        assumeTrue(PostgresInstall.isInstalled(), "PostgreSQL is not installed (Debian package postgresql)");
     }
 
     /** A cache directory the postgres user can reach when the tests run as root (a @TempDir is closed to others). */

@@ -24,14 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class ScratchPostgresTest {
     @BeforeAll
     static void postgresIsInstalled() {
-        boolean installed;
-        try {
-            PostgresInstall.discover(PostgresInstall.DEBIAN_ROOT, System.getenv("PATH"));
-            installed = true;
-        } catch (IllegalStateException e) {
-            installed = false;
-        }
-        assumeTrue(installed, "PostgreSQL is not installed (Debian package postgresql)");
+        assumeTrue(PostgresInstall.isInstalled(), "PostgreSQL is not installed (Debian package postgresql)");
     }
 
     @Test
