@@ -179,7 +179,7 @@ public final class ManagedProcess implements AutoCloseable {
      */
     static void fact(String line, Map<String, Object> facts) {
         String[] words = line.substring(SutBootstrap.FACT.length()).trim().split(" ", 2);
-        if (words.length < 2 || !words[0].matches("[A-Za-z][A-Za-z0-9]*")) {
+        if (words.length < 2 || !words[0].matches(SutBootstrap.FACT_NAME)) {
             return;
         }
         String value = words[1].trim();

@@ -31,7 +31,7 @@ public final class StartedServer implements RunningServer {
     /** The same server, announcing {@code facts} ({@link RunningServer#startupFacts()}) in that order. */
     public StartedServer withStartupFacts(java.util.Map<String, Object> facts) {
         facts.keySet().forEach(name -> {
-            if (!name.matches("[A-Za-z][A-Za-z0-9]*")) {
+            if (!name.matches(SutBootstrap.FACT_NAME)) {
                 throw new IllegalArgumentException("a startup fact's name is a Java identifier, got '" + name + "'");
             }
         });

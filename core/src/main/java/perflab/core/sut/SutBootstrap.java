@@ -33,6 +33,8 @@ public final class SutBootstrap {
     public static final String FAILED = "PERFLAB-FAILED";
     public static final String BACKEND = "PERFLAB-BACKEND";
     public static final String FACT = "PERFLAB-FACT";
+    /** What a startup fact's name may be: a Java identifier without underscores or dollars (a JSON key as is). */
+    public static final String FACT_NAME = "[A-Za-z][A-Za-z0-9]*";
     public static final String PROGRESS = "PERFLAB-PROGRESS";
     /** Settings every SUT takes. {@code exit-on-eof off} is for a SUT a user starts by hand. */
     static final Set<String> COMMON_SETTINGS = Set.of("host", "port", "jvm-report", "exit-on-eof");

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -191,7 +192,7 @@ final class ThrowawayCluster implements RunningServer {
     private boolean awaitFirstSession(String database) throws InterruptedException {
         while (!ended.await(200, TimeUnit.MILLISECONDS)) {
             try (Connection c = currentServer().connect("postgres");
-                 java.sql.PreparedStatement s = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = ?")) {
+                 PreparedStatement s = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = ?")) {
                 s.setString(1, database);
                 try (ResultSet r = s.executeQuery()) {
                     if (r.next() && r.getLong(1) > 0) {

@@ -54,8 +54,8 @@ public final class PopulatedDatabase {
         public java.util.Map<String, Object> facts() {
             java.util.Map<String, Object> facts = new java.util.LinkedHashMap<>();
             facts.put("database", populatedNow ? "populated" : "restored");
-            facts.put("populationSeconds", Double.parseDouble(seconds(population)));
-            facts.put("restoreSeconds", Double.parseDouble(seconds(restore)));
+            facts.put("populationSeconds", Math.round(population.toNanos() / 1e7) / 100.0); // as describe() rounds
+            facts.put("restoreSeconds", Math.round(restore.toNanos() / 1e7) / 100.0);
             facts.put("restoredFrom", from);
             return facts;
         }
