@@ -1,0 +1,64 @@
+package perflab.voicemail.lean;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * The SIP side of the application as its web pages use it: one user's subscription and third-party call. The web
+ * side (package {@code web}) knows nothing of SIP; the SIP side (package {@code sip}) nothing of HTTP. Work for one
+ * user is serialised by the SIP side; different users run in parallel. Every method may be called from any thread.
+ */
+public interface ConvergedCalls extends AutoCloseable {
+    /** The UDP port SIP is served on (the READY line's {@code sip=PORT}). */
+    int sipPort();
+
+    /**
+     * The click. Subscribes to the user's message-waiting events at the notifier (SUBSCRIBE, its 200, the NOTIFY
+     * answered with 200: RFC 6665, the NOTIFY may come first), then connects the user's phone to the voice-mail line
+     * (RFC 3725 flow I: INVITE without offer to the phone, its 200's offer in an INVITE to the line, the line's
+     * answer in the ACK to the phone). Completes when both legs are up, or exceptionally with a {@link CallFailure};
+     * on failure whatever was set up is torn down first.
+     *
+     * @param ended told once when the user's calls are over and unsubscribed, whoever ended them (the phone's BYE
+     *              or {@link #hangUp}); not told when the returned future fails
+     */
+    CompletableFuture<Void> connect(String user, Consumer<CallEnd> ended);
+
+    /**
+     * The web hang-up: BYE to the phone, then to the voice-mail line, then the unsubscription (SUBSCRIBE with
+     * Expires: 0 and its final NOTIFY), one after the other. Completes when the legs are down; fails with a
+     * {@link CallFailure} ({@code no-call}) when the user has no call up.
+     */
+    CompletableFuture<Void> hangUp(String user);
+
+    /** Users with SIP sessions alive now. */
+    int liveUsers();
+
+    /** The SIP side's counters by name (messages in and out, retransmissions, drops by reason): the stats page. */
+    Map<String, Long> counters();
+
+    /** How a user's calls ended. */
+    enum CallEnd {
+        /** The phone sent BYE. */
+        PHONE_HANGUP,
+        /** {@link #hangUp}. */
+        WEB_HANGUP,
+        /** A leg or the subscription failed mid-call (a timeout, an error answer); torn down. */
+        FAILED
+    }
+
+    /** Why a user's call could not be set up or ended: {@link #reason()} is a short kebab-case word for counters. */
+    final class CallFailure extends RuntimeException {
+        private final String reason;
+
+        public CallFailure(String reason, String message) {
+            super(message, null, false, false);
+            this.reason = reason;
+        }
+
+        public String reason() {
+            return reason;
+        }
+    }
+}
