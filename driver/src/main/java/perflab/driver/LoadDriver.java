@@ -14,6 +14,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import org.HdrHistogram.Histogram;
 import perflab.core.os.ProcessCpu;
+import perflab.core.traffic.Agenda;
 import perflab.core.traffic.ClientContext;
 import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
@@ -90,7 +91,11 @@ public final class LoadDriver {
             throw new IllegalStateException("a LoadDriver runs once; create a new one for another run");
         }
         started = true;
-        int loopCount = Math.min(spec.connectionCount(), spec.eventLoops() > 0 ? spec.eventLoops() : Runtime.getRuntime().availableProcessors());
+        // traffic that paces itself keeps its agenda on one thread: it runs on one loop, which takes thousands of
+        // requests a second, far more than users who each send a few requests a minute need
+        Agenda agenda = spec.openModel() ? traffic.agenda(spec.rate(), spec.schedule() == LoadSpec.Schedule.POISSON) : null;
+        int loopCount = agenda != null ? 1
+                : Math.min(spec.connectionCount(), spec.eventLoops() > 0 ? spec.eventLoops() : Runtime.getRuntime().availableProcessors());
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("perflab-driver-loop", true);
         EventLoopGroup group = epoll ? new EpollEventLoopGroup(loopCount, threads) : new NioEventLoopGroup(loopCount, threads);
@@ -143,7 +148,10 @@ public final class LoadDriver {
             long startNanos = System.nanoTime();
             for (int i = 0; i < loopCount; i++) {
                 DriverLoop loop = loops.get(i);
-                if (spec.openModel()) {
+                if (agenda != null) {
+                    agenda.start(startNanos);
+                    loop.model = new OpenModel(window, loop.stats, new AgendaSchedule(agenda), timeoutNanos, kinds.none());
+                } else if (spec.openModel()) {
                     double share = spec.rate() * clientsPerLoop[i] / spec.clients();
                     OpenModelSchedule schedule = new OpenModelSchedule(spec.schedule(), share, mix(spec.seed(), -1 - i),
                             startNanos, (double) i / loopCount);

@@ -23,7 +23,7 @@ final class OpenModel implements LoadModel {
 
     private final MeasurementWindow window;
     private final LoopStats stats;
-    private final OpenModelSchedule schedule;
+    private final SendSchedule schedule;
     private final long timeoutNanos;
     private final RequestBacklog backlog = new RequestBacklog();
     private final ArrayDeque<Client> free = new ArrayDeque<>();
@@ -31,7 +31,7 @@ final class OpenModel implements LoadModel {
     /** The kind index of a request the traffic never chose (see {@link RequestKinds#NONE}). */
     private final int noKind;
 
-    OpenModel(MeasurementWindow window, LoopStats stats, OpenModelSchedule schedule, long timeoutNanos, int noKind) {
+    OpenModel(MeasurementWindow window, LoopStats stats, SendSchedule schedule, long timeoutNanos, int noKind) {
         this.window = window;
         this.noKind = noKind;
         this.stats = stats;
@@ -46,6 +46,7 @@ final class OpenModel implements LoadModel {
         if (!window.sending()) {
             return;
         }
+        release(nowNanos); // a step the response just handled made due (a user's next page) goes out on this client
         expire(nowNanos);
         if (!backlog.isEmpty()) {
             client.send(backlog.pollOldest(), nowNanos);
@@ -71,13 +72,7 @@ final class OpenModel implements LoadModel {
             free.clear();
             return Long.MAX_VALUE;
         }
-        for (long next = schedule.next(); next <= nowNanos; next = schedule.next()) {
-            if (backlog.isFull()) {
-                expireOldest(nowNanos);
-            }
-            backlog.add(next);
-            schedule.advance();
-        }
+        release(nowNanos);
         expire(nowNanos);
         while (!backlog.isEmpty() && !free.isEmpty()) {
             Client client = free.pollFirst();
@@ -86,7 +81,20 @@ final class OpenModel implements LoadModel {
                 client.send(backlog.pollOldest(), client.freeSinceNanos);
             }
         }
-        return Math.max(MIN_TICK_NANOS, schedule.next() - nowNanos);
+        long next = schedule.next();
+        return Math.max(MIN_TICK_NANOS, Math.min(schedule.maxSleepNanos(),
+                next == Long.MAX_VALUE ? Long.MAX_VALUE : next - nowNanos));
+    }
+
+    /** Moves every request whose intended time has come into the backlog. */
+    private void release(long nowNanos) {
+        for (long next = schedule.next(); next <= nowNanos; next = schedule.next()) {
+            if (backlog.isFull()) {
+                expireOldest(nowNanos);
+            }
+            backlog.add(next);
+            schedule.advance();
+        }
     }
 
     @Override
@@ -102,6 +110,7 @@ final class OpenModel implements LoadModel {
 
     private void expireOldest(long nowNanos) {
         long intended = backlog.pollOldest();
+        schedule.expired();
         int phase = window.completionPhase();
         stats.failure(phase, noKind, ErrorKind.TIMEOUT, nowNanos - intended);
         window.sampleError(phase, ErrorKind.TIMEOUT, expiredMessage);

@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
  * the total rate, and constant schedules are staggered by loop so the loops do not fire in step. Times are
  * kept as a double offset from the start so that a long run does not accumulate rounding drift.
  */
-final class OpenModelSchedule {
+final class OpenModelSchedule implements SendSchedule {
     private final long startNanos;
     private final double meanGapNanos;
     private final SplittableRandom random; // null for a constant schedule
@@ -24,12 +24,13 @@ final class OpenModelSchedule {
         this.nextOffsetNanos = random == null ? stagger * meanGapNanos : gap();
     }
 
-    /** The intended send time of the next request (System.nanoTime scale). */
-    long next() {
+    @Override
+    public long next() {
         return startNanos + (long) nextOffsetNanos;
     }
 
-    void advance() {
+    @Override
+    public void advance() {
         nextOffsetNanos += random == null ? meanGapNanos : gap();
     }
 

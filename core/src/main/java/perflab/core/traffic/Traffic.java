@@ -11,4 +11,15 @@ public interface Traffic {
 
     /** Names of the request kinds this traffic sends (per-kind statistics, error messages). */
     List<String> requestKinds();
+
+    /**
+     * The open model's send times when this traffic paces itself ({@link Agenda}); null (the default) when requests
+     * go out at the run's rate. Called once per drive, before any session is made, in an open-model run only.
+     *
+     * @param arrivalsPerSecond the run's {@code --rate}: what arrives per second is the traffic's to say (users)
+     * @param poisson           arrivals at exponential gaps rather than evenly spaced
+     */
+    default Agenda agenda(double arrivalsPerSecond, boolean poisson) {
+        return null;
+    }
 }
