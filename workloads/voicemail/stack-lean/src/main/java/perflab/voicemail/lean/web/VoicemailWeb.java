@@ -1,0 +1,167 @@
+package perflab.voicemail.lean.web;
+
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Session;
+import org.eclipse.jetty.session.SessionHandler;
+import org.eclipse.jetty.util.Callback;
+import perflab.voicemail.VoicemailPages;
+import perflab.voicemail.lean.ConvergedCalls;
+import perflab.voicemail.lean.ConvergedCalls.CallEnd;
+import perflab.voicemail.lean.ConvergedCalls.CallFailure;
+
+import java.util.concurrent.CompletionException;
+import java.util.regex.Pattern;
+
+/**
+ * The web side of the converged application: a user's page, the click that connects the phone to the voice mail,
+ * the hang-up, and the counters. The click and the hang-up answer when the SIP side is done (asynchronously: no
+ * thread waits on SIP). New work is refused at the door when the server is full ({@link Admission}); a hang-up is
+ * never refused, so that calls in progress always end.
+ */
+public final class VoicemailWeb extends Handler.Abstract {
+    /** A user id as it goes into SIP URIs: letters, digits, '.', '_', '-' only, so no header can be smuggled in. */
+    private static final Pattern USER = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    private static final String USER_ATTRIBUTE = "user";
+
+    private final ConvergedCalls calls;
+    private final UserSessions sessions = new UserSessions();
+    private final Admission admission;
+    private final WebCounters counters = new WebCounters();
+
+    VoicemailWeb(ConvergedCalls calls, Admission admission) {
+        this.calls = calls;
+        this.admission = admission;
+    }
+
+    /** The pages behind Jetty's HTTP sessions (cookie {@value VoicemailPages#SESSION_COOKIE}). */
+    public static SessionHandler withSessions(ConvergedCalls calls, int maxSetups, int maxCalls, int sessionTimeoutSeconds) {
+        SessionHandler http = new SessionHandler();
+        http.setSessionCookie(VoicemailPages.SESSION_COOKIE);
+        http.setMaxInactiveInterval(sessionTimeoutSeconds);
+        http.setHttpOnly(true);
+        http.setHandler(new VoicemailWeb(calls, new Admission(maxSetups, maxCalls, calls::liveUsers)));
+        return http;
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        String path = Request.getPathInContext(request);
+        if (!HttpMethod.GET.is(request.getMethod())) {
+            Pages.problem(response, callback, 405, "only GET is served here");
+            return true;
+        }
+        if (path.equals(VoicemailPages.STATS)) {
+            Pages.json(response, callback, counters.json(sessions.live(), calls.liveUsers(), admission.settingUp(), calls.counters()));
+            return true;
+        }
+        if (path.equals(VoicemailPages.BASE) || path.equals(VoicemailPages.BASE + "/")) {
+            Pages.html(response, callback, 200, Pages.index());
+            return true;
+        }
+        if (!path.startsWith(VoicemailPages.USERS)) {
+            Pages.problem(response, callback, 404, "no such page");
+            return true;
+        }
+        String rest = path.substring(VoicemailPages.USERS.length());
+        int slash = rest.indexOf('/');
+        String user = slash < 0 ? rest : rest.substring(0, slash);
+        String action = slash < 0 ? "" : rest.substring(slash);
+        if (!USER.matcher(user).matches()) {
+            Pages.problem(response, callback, 400, "a user id is 1-64 letters, digits, '.', '_' or '-'");
+            return true;
+        }
+        switch (action) {
+            case "" -> page(request, response, callback, user);
+            case VoicemailPages.CHECK -> check(request, response, callback, user);
+            case VoicemailPages.HANGUP -> hangUp(request, response, callback, user);
+            default -> Pages.problem(response, callback, 404, "no such page");
+        }
+        return true;
+    }
+
+    private void page(Request request, Response response, Callback callback, String user) {
+        Session http = request.getSession(true);
+        http.setAttribute(USER_ATTRIBUTE, user);
+        UserSessions.UserSession session = sessions.open(user, http.getId(), http::invalidate);
+        counters.pages.increment();
+        Pages.html(response, callback, 200, Pages.user(user, session.state() != UserSessions.State.PAGE));
+    }
+
+    /** The user's application session for this request's HTTP session, or null with a 403 sent. */
+    private UserSessions.UserSession owned(Request request, Response response, Callback callback, String user) {
+        Session http = request.getSession(false);
+        UserSessions.UserSession session = http == null || !user.equals(http.getAttribute(USER_ATTRIBUTE)) ? null
+                : sessions.find(user, http.getId());
+        if (session == null) {
+            counters.forbidden.increment();
+            Pages.problem(response, callback, 403, "open the user's page first: this is not its session");
+        }
+        return session;
+    }
+
+    private void check(Request request, Response response, Callback callback, String user) {
+        UserSessions.UserSession session = owned(request, response, callback, user);
+        if (session == null) {
+            return;
+        }
+        if (!admission.tryAdmit()) {
+            counters.refused.increment();
+            response.getHeaders().put(HttpHeader.RETRY_AFTER, Integer.toString(VoicemailPages.RETRY_AFTER_SECONDS));
+            Pages.problem(response, callback, 503, "the voice mail is busy: try again in a few seconds");
+            return;
+        }
+        if (!session.move(UserSessions.State.PAGE, UserSessions.State.CONNECTING)) {
+            admission.setupDone();
+            Pages.problem(response, callback, 409, "this user is already in a call");
+            return;
+        }
+        counters.clicks.increment();
+        calls.connect(user, end -> ended(session, end)).whenComplete((ok, failure) -> {
+            admission.setupDone();
+            if (failure == null) {
+                session.move(UserSessions.State.CONNECTING, UserSessions.State.IN_CALL);
+                Pages.html(response, callback, 200, Pages.call(user, true));
+                return;
+            }
+            String reason = reason(failure);
+            counters.failed(reason);
+            sessions.end(session);
+            Pages.problem(response, callback, 502, "the call could not be set up: " + reason);
+        });
+    }
+
+    private void hangUp(Request request, Response response, Callback callback, String user) {
+        UserSessions.UserSession session = owned(request, response, callback, user);
+        if (session == null) {
+            return;
+        }
+        if (!session.move(UserSessions.State.IN_CALL, UserSessions.State.HANGING_UP)) {
+            Pages.problem(response, callback, 409, "this user has no call to hang up");
+            return;
+        }
+        calls.hangUp(user).whenComplete((ok, failure) -> {
+            if (failure == null) {
+                Pages.html(response, callback, 200, Pages.call(user, false));
+                return;
+            }
+            String reason = reason(failure);
+            counters.failed(reason);
+            Pages.problem(response, callback, reason.equals("no-call") ? 409 : 502, "the hang-up failed: " + reason);
+        });
+    }
+
+    /** The user's calls are over: one converged operation, whoever ended it. */
+    private void ended(UserSessions.UserSession session, CallEnd end) {
+        counters.ended(end);
+        sessions.end(session);
+    }
+
+    private static String reason(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return cause instanceof CallFailure f ? f.reason() : "internal-error";
+    }
+}

@@ -1,0 +1,65 @@
+package perflab.voicemail.lean.web;
+
+import perflab.voicemail.lean.ConvergedCalls.CallEnd;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/** What the web side counted, and the stats page that shows it with the SIP side's counters. */
+final class WebCounters {
+    final LongAdder pages = new LongAdder();
+    final LongAdder clicks = new LongAdder();
+    final LongAdder refused = new LongAdder();
+    final LongAdder forbidden = new LongAdder();
+    private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
+    private final Map<CallEnd, LongAdder> ends = new EnumMap<>(CallEnd.class);
+
+    WebCounters() {
+        for (CallEnd e : CallEnd.values()) {
+            ends.put(e, new LongAdder());
+        }
+    }
+
+    void failed(String reason) {
+        failures.computeIfAbsent(reason, r -> new LongAdder()).increment();
+    }
+
+    /** One converged operation over: a user whose calls ended, whoever ended them. */
+    void ended(CallEnd end) {
+        ends.get(end).increment();
+    }
+
+    /** The stats page: counter names are the code's own words, never user input, so nothing needs escaping. */
+    String json(int liveSessions, int liveSipUsers, int settingUp, Map<String, Long> sip) {
+        StringBuilder b = new StringBuilder(1024).append('{');
+        b.append("\"liveSessions\":").append(liveSessions).append(",\"liveSipUsers\":").append(liveSipUsers)
+                .append(",\"settingUp\":").append(settingUp)
+                .append(",\"pages\":").append(pages.sum()).append(",\"clicks\":").append(clicks.sum())
+                .append(",\"refused\":").append(refused.sum()).append(",\"forbidden\":").append(forbidden.sum())
+                .append(",\"operations\":");
+        Map<String, Long> operations = new TreeMap<>();
+        ends.forEach((end, n) -> operations.put(end.name().toLowerCase(Locale.ROOT).replace('_', '-'), n.sum()));
+        object(b, operations);
+        b.append(",\"failures\":");
+        Map<String, Long> failed = new TreeMap<>();
+        failures.forEach((reason, n) -> failed.put(reason, n.sum()));
+        object(b, failed);
+        b.append(",\"sip\":");
+        object(b, new TreeMap<>(sip));
+        return b.append('}').toString();
+    }
+
+    private static void object(StringBuilder b, Map<String, Long> map) {
+        b.append('{');
+        String sep = "";
+        for (Map.Entry<String, Long> e : map.entrySet()) {
+            b.append(sep).append('"').append(e.getKey()).append("\":").append(e.getValue());
+            sep = ",";
+        }
+        b.append('}');
+    }
+}

@@ -1,0 +1,125 @@
+package perflab.voicemail;
+
+import perflab.core.config.Quantities;
+import perflab.core.traffic.Traffic;
+import perflab.core.workload.OperationInfo;
+import perflab.core.workload.ServerSide;
+import perflab.core.workload.SippLoad;
+import perflab.core.workload.StackInfo;
+import perflab.core.workload.TrafficOptions;
+import perflab.core.workload.Workload;
+import perflab.core.workload.WorkloadSetting;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The converged SIP + HTTP web voice mail of seed 004: each user opens a page, clicks "check voice mail" (the
+ * server subscribes to the user's message-waiting events and connects the phone to the voice-mail line by
+ * third-party call control), holds the call, and hangs up from the phone or the page. perflab's HTTP driver plays
+ * the browsers; SIPp plays the phone, the voice-mail line and the notifier (docs/workloads/voicemail.md).
+ */
+public final class VoicemailWorkload implements Workload {
+    static final String HOLD = "hold";
+    static final String WEB_HANGUP = "web-hangup";
+    static final String USERS = "users";
+    /** The SIPp peers, in start order: their names are their {@code {name.port}} in the SUT's settings. */
+    static final String PHONE = "phone";
+    static final String LINE = "line";
+    static final String NOTIFIER = "notifier";
+    static final String SCENARIOS = "workloads/voicemail/sipp/";
+
+    private static final List<WorkloadSetting> SETTINGS = List.of(
+            WorkloadSetting.duration(HOLD, "60s", Duration.ZERO, Duration.ofHours(1),
+                    "How long each call is held before the phone or the page hangs up. Default: 60s (the study's)."),
+            new WorkloadSetting(WEB_HANGUP, "SHARE", "0.5", "The share of users who hang up from the page (an HTTP "
+                    + "request); the others' phones hang up (a SIP BYE). Default: 0.5 (the study's half each).",
+                    WorkloadSetting.Use.TRAFFIC, true, VoicemailWorkload::share),
+            WorkloadSetting.integer(USERS, 100_000, 1, 10_000_000, "Users in the users file, taken in turn: more than "
+                    + "are in a call at once (the rate times the hold, plus a minute)."));
+
+    private static String share(String value) {
+        double share;
+        try {
+            share = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            share = Double.NaN;
+        }
+        if (!(share >= 0 && share <= 1)) {
+            throw new IllegalArgumentException("--" + WEB_HANGUP + ": '" + value + "' is not a share between 0 and 1");
+        }
+        return Double.toString(share);
+    }
+
+    @Override
+    public String name() {
+        return "voicemail";
+    }
+
+    @Override
+    public String description() {
+        return "a converged SIP + HTTP web voice mail (seed 004): a page, a click that subscribes and sets up a "
+                + "third-party call, a hold, a hang-up; SIPp plays the phones, the voice-mail line and the notifier";
+    }
+
+    @Override
+    public List<StackInfo> stacks() {
+        return List.of(new StackInfo("lean", "perflab's own: Jetty 12 for HTTP and perflab's SIP stack on UDP in one JVM",
+                "workloads/voicemail/stack-lean", "perflab.voicemail.lean.VoicemailServer"));
+    }
+
+    @Override
+    public List<OperationInfo> operations() {
+        return List.of(new OperationInfo("converged", "users arriving at --rate: page, click, hold, hang-up"));
+    }
+
+    @Override
+    public String servicePath() {
+        return VoicemailPages.BASE;
+    }
+
+    @Override
+    public List<WorkloadSetting> settings() {
+        return SETTINGS;
+    }
+
+    static UsersFile usersFile(Map<String, String> settings, long seed) {
+        return new UsersFile(Integer.parseInt(settings.get(USERS)), Double.parseDouble(settings.get(WEB_HANGUP)),
+                Quantities.duration("--" + HOLD, settings.get(HOLD)).toMillis(), seed);
+    }
+
+    @Override
+    public Traffic traffic(TrafficOptions options) {
+        operation(options.operation());
+        return new VoicemailTraffic(usersFile(options.settings(), options.seed()), options.seed());
+    }
+
+    /** The SUT is told where the SIPp peers listen; they start before it. */
+    @Override
+    public ServerSide serverSide(Map<String, String> settings) {
+        Map<String, String> sut = new LinkedHashMap<>(settings);
+        for (String peer : List.of(PHONE, LINE, NOTIFIER)) {
+            sut.put(peer, "127.0.0.1:{" + peer + ".port}");
+        }
+        return ServerSide.sutOnly(sut);
+    }
+
+    /** The three peers the SUT calls; the phone reads the users file to know how and when each user hangs up. */
+    @Override
+    public List<SippLoad> sippLoads(Map<String, String> settings) {
+        return List.of(
+                SippLoad.answers(PHONE, SCENARIOS + "phone.xml",
+                        List.of("-inf", UsersFile.NAME, "-infindex", UsersFile.NAME, "0")),
+                SippLoad.answers(LINE, SCENARIOS + "line.xml", List.of()),
+                SippLoad.answers(NOTIFIER, SCENARIOS + "notifier.xml", List.of()));
+    }
+
+    /** TODO(platform hook): written into the run directory before SIPp starts. */
+    static void writeUsers(Path runDir, Map<String, String> settings, long seed) throws IOException {
+        usersFile(settings, seed).write(runDir.resolve(UsersFile.NAME));
+    }
+}
