@@ -1,6 +1,7 @@
 package perflab.voicemail;
 
 import perflab.core.config.Quantities;
+import perflab.core.result.RunCheck;
 import perflab.core.traffic.Traffic;
 import perflab.core.workload.OperationInfo;
 import perflab.core.workload.ServerSide;
@@ -11,6 +12,7 @@ import perflab.core.workload.Workload;
 import perflab.core.workload.WorkloadSetting;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -96,6 +98,12 @@ public final class VoicemailWorkload implements Workload {
     public Traffic traffic(TrafficOptions options) {
         operation(options.operation());
         return new VoicemailTraffic(usersFile(options.settings(), options.seed()), options.seed());
+    }
+
+    /** The server's account of the calls, once the sessions drained ({@link CallsCheck}). */
+    @Override
+    public List<RunCheck> checksAfterDrive(URI target) {
+        return List.of(CallsCheck.ask(target));
     }
 
     /** The SUT is told where the SIPp peers listen; they start before it. */
