@@ -1,0 +1,49 @@
+package perflab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The voicemail workload through `perflab run` with every SIPp role real (CI installs sip-tester): users arrive at
+ * a low rate, half hang up from the page and half from the phone, calls are held 2 s. No call may fail on either
+ * side, every session must be gone once the calls ended, and the run directory must hold what SIPp read.
+ */
+class VoicemailRunIT {
+    @TempDir
+    Path work;
+
+    @Test
+    void aShortRunAtALowRateCompletesEveryCallOnBothHangUpPaths() throws Exception {
+        Path out = work.resolve("vm");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "voicemail", "--rate", "5", "--hold", "2s",
+                "--users", "1000", "--clients", "4", "--warmup", "3s", "--duration", "8s", "--heap", "128m",
+                "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(180)), p.err() + p.out());
+        }
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.get("errors").toString());
+        for (String peer : new String[]{"phone", "line", "notifier"}) {
+            JsonNode load = summary.get("loads").get(peer);
+            assertEquals(0, load.get("failedCalls").asLong(), peer + ": " + load);
+            assertTrue(load.get("successfulCalls").asLong() > 0, peer + ": " + load);
+        }
+        JsonNode calls = summary.get("checks").get("calls");
+        assertEquals("passed", calls.get("status").asText(), calls.toString());
+        JsonNode details = calls.get("details");
+        assertTrue(details.get("phoneHangups").asLong() > 0 && details.get("webHangups").asLong() > 0,
+                "both hang-up paths: " + details);
+        assertEquals(0, details.get("failedMidCall").asLong(), details.toString());
+        assertEquals(0, details.get("failures").size(), details.toString());
+        assertTrue(details.get("drained").asBoolean(), "every session gone once the calls ended: " + details);
+        assertTrue(Files.readString(out.resolve("users.csv")).startsWith("SEQUENTIAL\nu0000000;"));
+    }
+}
