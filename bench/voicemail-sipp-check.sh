@@ -7,13 +7,18 @@
 # transmissions; retransmissions are reported apart) equals the contract's count; then the messages per user summed
 # over the three peers (21 in the contract). Then one call for an id the users file lacks: the phone answers 404
 # and counts it as a failed call (unknownUser). All traffic to 127.0.0.1; every SIPp run bounded by -m, -timeout and
-# a hard `timeout`. Takes about 20 s.
+# a hard `timeout`. Takes about 10 s with the defaults.
 #
-# Usage: bench/voicemail-sipp-check.sh [CALLS]   (default 20, even)
+# Usage: bench/voicemail-sipp-check.sh [CALLS [RATE [HOLD_MS]]]   (defaults 20 calls, even; 5 calls/s; 1000 ms)
+# A larger run, some thousand calls open at once per peer: bench/voicemail-sipp-check.sh 20000 500 5000
 set -euo pipefail
 cd "$(dirname "$0")/.."
 calls=${1:-20}
+rate=${2:-5}
+hold=${3:-1000}
 [[ "$calls" =~ ^[1-9][0-9]*$ ]] && (( calls % 2 == 0 )) || { echo "CALLS must be an even positive number, not '$calls'" >&2; exit 2; }
+[[ "$rate" =~ ^[1-9][0-9]*$ ]] || { echo "RATE must be a positive whole number, not '$rate'" >&2; exit 2; }
+[[ "$hold" =~ ^[0-9]+$ ]] || { echo "HOLD_MS must be a whole number, not '$hold'" >&2; exit 2; }
 command -v sipp >/dev/null || { echo "sipp is not installed (Debian: apt-get install sip-tester)" >&2; exit 2; }
 scen="$PWD/workloads/voicemail/sipp"
 out="$PWD/bench/out/voicemail-sipp-check-$(date +%Y%m%d-%H%M%S)"
@@ -21,7 +26,8 @@ mkdir -p "$out"
 echo "output in $out"
 
 users=10
-hold=1000
+# the soft bound: placing the calls, the hold, the tear-down; the hard one a minute later
+limit=$((calls / rate + hold / 1000 + 30))
 {
   echo SEQUENTIAL
   for i in $(seq 0 $((users - 1))); do
@@ -39,7 +45,7 @@ print(" ".join(str(s.getsockname()[1]) for s in ss))')
 
 bound() { ss -Huln "sport = :$1" | grep -q .; }
 
-common=(-i 127.0.0.1 -timeout 60s -trace_stat -fd 1 -trace_counts -trace_err -nostdin)
+common=(-i 127.0.0.1 -timeout ${limit}s -trace_stat -fd 1 -trace_counts -trace_err -nostdin)
 pids=()
 
 # start_pair NAME PEER_PORT CTRL_PORT CALLS PEER_SCENARIO CTRL_SCENARIO CTRL_USERS_FILE
@@ -51,14 +57,14 @@ start_pair() {
   cp "$cusers" "$dir/controller/users.csv"
   local extra=()
   if [ "$peer" = phone ]; then extra=(-inf users.csv -infindex users.csv 0); fi
-  (cd "$dir/peer" && timeout 120 sipp -sf "$scen/$peer.xml" "${extra[@]}" -p "$pp" -m "$n" \
+  (cd "$dir/peer" && timeout $((limit + 60)) sipp -sf "$scen/$peer.xml" "${extra[@]}" -p "$pp" -m "$n" \
       -recv_timeout $((hold + 10000))ms "${common[@]}" -stf peer.stat.csv \
       >peer.out 2>peer.err </dev/null && echo 0 >peer.exit || echo $? >peer.exit) &
   pids+=($!)
   for _ in $(seq 1 50); do bound "$pp" && break; sleep 0.1; done
   bound "$pp" || { echo "$name: the $peer peer did not bind 127.0.0.1:$pp" >&2; exit 1; }
-  (cd "$dir/controller" && timeout 120 sipp "127.0.0.1:$pp" -sf "$scen/check/$ctrl.xml" -inf users.csv \
-      -p "$cp" -r 5 -m "$n" -recv_timeout $((hold + 10000))ms "${common[@]}" -stf controller.stat.csv \
+  (cd "$dir/controller" && timeout $((limit + 60)) sipp "127.0.0.1:$pp" -sf "$scen/check/$ctrl.xml" -inf users.csv \
+      -p "$cp" -r "$rate" -m "$n" -recv_timeout $((hold + 10000))ms "${common[@]}" -stf controller.stat.csv \
       >controller.out 2>controller.err </dev/null && echo 0 >controller.exit || echo $? >controller.exit) &
   pids+=($!)
 }
