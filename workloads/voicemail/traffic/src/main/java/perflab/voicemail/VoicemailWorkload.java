@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,8 @@ public final class VoicemailWorkload implements Workload {
     static final String LINE = "line";
     static final String NOTIFIER = "notifier";
     static final String SCENARIOS = "workloads/voicemail/sipp/";
+    /** Besides the hold, how long a peer waits for the SUT's next message: set-up, tear-down, retransmissions. */
+    static final Duration PEER_MARGIN = Duration.ofSeconds(30);
 
     private static final List<WorkloadSetting> SETTINGS = List.of(
             WorkloadSetting.duration(HOLD, "60s", Duration.ZERO, Duration.ofHours(1),
@@ -116,14 +119,22 @@ public final class VoicemailWorkload implements Workload {
         return ServerSide.sutOnly(sut);
     }
 
-    /** The three peers the SUT calls; the phone reads the users file to know how and when each user hangs up. */
+    /**
+     * The three peers the SUT calls; the phone reads the users file to know how and when each user hangs up. Each
+     * waits for the SUT's next message at most the hold plus {@link #PEER_MARGIN} ({@code -recv_timeout}: the
+     * BYE and the unsubscription come a hold after the call starts), and counts its messages by kind
+     * ({@code -trace_counts}: the per-user message count).
+     */
     @Override
     public List<SippLoad> sippLoads(Map<String, String> settings) {
+        long holdMs = Quantities.duration("--" + HOLD, settings.get(HOLD)).toMillis();
+        List<String> common = List.of("-recv_timeout", (holdMs + PEER_MARGIN.toMillis()) + "ms", "-trace_counts");
+        List<String> phone = new ArrayList<>(List.of("-inf", UsersFile.NAME, "-infindex", UsersFile.NAME, "0"));
+        phone.addAll(common);
         return List.of(
-                SippLoad.answers(PHONE, SCENARIOS + "phone.xml",
-                        List.of("-inf", UsersFile.NAME, "-infindex", UsersFile.NAME, "0")),
-                SippLoad.answers(LINE, SCENARIOS + "line.xml", List.of()),
-                SippLoad.answers(NOTIFIER, SCENARIOS + "notifier.xml", List.of()));
+                SippLoad.answers(PHONE, SCENARIOS + "phone.xml", phone),
+                SippLoad.answers(LINE, SCENARIOS + "line.xml", common),
+                SippLoad.answers(NOTIFIER, SCENARIOS + "notifier.xml", common));
     }
 
     /** TODO(platform hook): written into the run directory before SIPp starts. */
