@@ -82,7 +82,11 @@ final class InviteServerTx extends ServerTx {
     @Override
     void terminate() {
         if (state == State.ACCEPTED) {
+            // RFC 3261 section 13.3.1.4: no ACK for our 2xx, the dialog is over (and must not stay in our table)
             stack.countAckTimeout();
+            if (dialog() != null) {
+                dialog().terminate();
+            }
         }
         super.terminate();
     }
