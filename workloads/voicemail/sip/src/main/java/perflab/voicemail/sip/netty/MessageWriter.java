@@ -60,14 +60,15 @@ final class MessageWriter {
         for (int i = 1; i < vias.size(); i++) {
             out.append("Via: ").append(vias.get(i)).append(CRLF);
         }
-        out.append("From: ").append(request.from).append(CRLF);
-        out.append("To: ").append(request.to);
+        // raw first values, so that a request with a duplicated or broken header can still get its 400
+        out.append("From: ").append(request.header("from")).append(CRLF);
+        out.append("To: ").append(request.header("to"));
         if (request.toTag == null && toTag != null && status > 100) {
             out.append(";tag=").append(toTag);
         }
         out.append(CRLF);
-        out.append("Call-ID: ").append(request.callId).append(CRLF);
-        out.append("CSeq: ").append(request.cseq).append(' ').append(request.cseqMethod).append(CRLF);
+        out.append("Call-ID: ").append(request.header("call-id")).append(CRLF);
+        out.append("CSeq: ").append(request.header("cseq")).append(CRLF);
         if (contact != null && !hasHeader(headers, "Contact")) {
             out.append("Contact: ").append(contact).append(CRLF);
         }

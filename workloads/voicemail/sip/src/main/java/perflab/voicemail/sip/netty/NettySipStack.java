@@ -285,8 +285,9 @@ public final class NettySipStack implements SipStack {
         String method = request.method();
         counters.requestIn(method);
         if (request.problem() != null) {
-            if (request.via == null || request.from == null || request.to == null || request.callId == null
-                    || request.cseqMethod == null || method.equals("ACK")) {
+            // a response needs the request's Via, From, To, Call-ID and CSeq to be copied; an ACK gets none
+            if (request.via == null || request.header("from") == null || request.header("to") == null
+                    || request.header("call-id") == null || request.header("cseq") == null || method.equals("ACK")) {
                 counters.dropped("unanswerable-" + request.problem());
             } else {
                 reject(request, source, 400, "Bad Request", request.problem(), List.of());
