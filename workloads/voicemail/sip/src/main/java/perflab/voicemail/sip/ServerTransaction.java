@@ -20,6 +20,12 @@ public interface ServerTransaction {
         respond(status, reason, List.of(), Body.NONE);
     }
 
+    /**
+     * Makes the dialog of a SUBSCRIBE (or INVITE) now, before its 2xx, so that a notifier can send its NOTIFY first
+     * (RFC 6665 section 4.1.2.4); the 2xx then confirms the same dialog.
+     */
+    Dialog acceptDialog();
+
     /** The dialog the request came in, or the one its 2xx created; null otherwise. */
     Dialog dialog();
 }

@@ -57,6 +57,16 @@ abstract class ServerTx implements ServerTransaction {
     }
 
     @Override
+    public synchronized Dialog acceptDialog() {
+        if (dialog == null && NettySipStack.createsDialog(request.method())) {
+            DialogImpl made = DialogImpl.asServer(stack, this);
+            dialog = made;
+            stack.onLoop(() -> stack.register(made));
+        }
+        return dialog;
+    }
+
+    @Override
     public void respond(int status, String reason, List<Header> headers, Body body) {
         if (status < 100 || status > 699 || reason == null || reason.indexOf('\n') >= 0) {
             throw new IllegalArgumentException("status " + status + " " + reason);
@@ -66,9 +76,11 @@ abstract class ServerTx implements ServerTransaction {
         }
         DialogImpl made = null;
         String contact = null;
-        if (status >= 200 && status < 300 && dialog == null && NettySipStack.createsDialog(request.method())) {
-            made = DialogImpl.asServer(stack, this);
-            dialog = made;
+        synchronized (this) {
+            if (status >= 200 && status < 300 && dialog == null && NettySipStack.createsDialog(request.method())) {
+                made = DialogImpl.asServer(stack, this);
+                dialog = made;
+            }
         }
         if (status < 300 && NettySipStack.createsDialog(request.method())) {
             contact = stack.contact(HeaderValues.uri(request.requestUri()));
@@ -79,9 +91,9 @@ abstract class ServerTx implements ServerTransaction {
         stack.onLoop(() -> {
             if (registered != null) {
                 stack.register(registered);
-                if (request.method().equals("INVITE")) {
-                    registered.awaitAck((InviteServerTx) this);
-                }
+            }
+            if (status >= 200 && status < 300 && request.method().equals("INVITE") && dialog != null) {
+                ((DialogImpl) dialog).awaitAck((InviteServerTx) this);
             }
             send(status, bytes);
             if (status >= 200 && status < 300 && request.method().equals("BYE") && dialog != null) {
