@@ -1,0 +1,8 @@
+package perflab.voicemail.sip;
+
+/** A received request. */
+public interface SipRequest extends SipMessage {
+    String method();
+
+    String requestUri();
+}

@@ -1,0 +1,288 @@
+package perflab.voicemail.lean.sip;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import perflab.voicemail.lean.ConvergedCalls.CallEnd;
+import perflab.voicemail.lean.ConvergedCalls.CallFailure;
+import perflab.voicemail.sip.Body;
+import perflab.voicemail.sip.ClientTransaction;
+import perflab.voicemail.sip.Dialog;
+import perflab.voicemail.sip.Header;
+import perflab.voicemail.sip.NewRequest;
+import perflab.voicemail.sip.RequestHandler;
+import perflab.voicemail.sip.ServerTransaction;
+import perflab.voicemail.sip.SipResponse;
+
+/**
+ * One user's application session on the SIP side: the subscription at the notifier, the phone leg and the
+ * voice-mail-line leg, and where the flow of docs/workloads/voicemail.md stands. Every method runs on the user's
+ * serial executor (the stack calls back there too), so the fields need no lock.
+ */
+final class UserCall implements RequestHandler {
+    private enum State { SUBSCRIBING, CALLING_PHONE, CALLING_LINE, CONNECTED, ENDING, DONE }
+
+    private final VoiceMailCalls owner;
+    private final String user;
+    final Executor executor;
+    private final Consumer<CallEnd> ended;
+    final CompletableFuture<Void> connected = new CompletableFuture<>();
+    private State state = State.SUBSCRIBING;
+    private Dialog subscription;
+    private Dialog phone;
+    private Dialog line;
+    private boolean subscribeAccepted;
+    private boolean notified;
+    private boolean finalNotify;
+    private Runnable afterFinalNotify;
+    private CallEnd endedBy;
+
+    UserCall(VoiceMailCalls owner, String user, Executor executor, Consumer<CallEnd> ended) {
+        this.owner = owner;
+        this.user = user;
+        this.executor = executor;
+        this.ended = ended;
+    }
+
+    /** Steps 1-4: SUBSCRIBE; its 200 and the first NOTIFY may come in either order. */
+    void start() {
+        InetSocketAddress notifier = owner.config().notifier();
+        ClientTransaction subscribe = owner.stack().send(new NewRequest("SUBSCRIBE", uri(user, notifier),
+                owner.identity(), uri(user, notifier), notifier, Header.of("Event", "message-summary",
+                "Expires", "3600", "Accept", "application/simple-message-summary"), Body.NONE), executor, this);
+        subscribe.finalResponse().whenComplete((response, error) -> {
+            if (error != null) {
+                fail("subscribe-timeout");
+            } else if (!response.isSuccess()) {
+                fail("subscribe-rejected");
+            } else if (state == State.SUBSCRIBING) {
+                subscription = subscribe.dialog();
+                subscribeAccepted = true;
+                callPhoneWhenSubscribed();
+            }
+        });
+        owner.later(this, owner.config().timers().transactionTimeoutMillis(), () -> {
+            if (state == State.SUBSCRIBING) {
+                fail(subscribeAccepted ? "notify-timeout" : "subscribe-timeout");
+            }
+        });
+    }
+
+    private static String uri(String user, InetSocketAddress peer) {
+        return "sip:" + user + "@" + peer.getHostString() + ":" + peer.getPort();
+    }
+
+    /** Steps 5-8: INVITE without an offer to the phone. */
+    private void callPhoneWhenSubscribed() {
+        if (state != State.SUBSCRIBING || !subscribeAccepted || !notified) {
+            return;
+        }
+        state = State.CALLING_PHONE;
+        InetSocketAddress phoneAddress = owner.config().phone();
+        ClientTransaction invite = owner.stack().send(new NewRequest("INVITE", uri(user, phoneAddress),
+                owner.identity(), uri(user, phoneAddress), phoneAddress, List.of(), Body.NONE), executor, this);
+        invite.finalResponse().whenComplete((response, error) -> {
+            if (error != null) {
+                fail("phone-timeout");
+                return;
+            }
+            if (!response.isSuccess()) {
+                fail("phone-rejected");
+                return;
+            }
+            phone = invite.dialog();
+            if (state != State.CALLING_PHONE) {
+                return; // a failure came first; the teardown will BYE this leg
+            }
+            if (response.body().length == 0) {
+                fail("phone-no-offer");
+                return;
+            }
+            callLine(response);
+        });
+    }
+
+    /** Steps 9-13: the phone's offer to the line; the line's answer in the ACK to the phone (RFC 3725 flow I). */
+    private void callLine(SipResponse phoneAnswer) {
+        state = State.CALLING_LINE;
+        InetSocketAddress lineAddress = owner.config().line();
+        ClientTransaction invite = owner.stack().send(new NewRequest("INVITE", uri("voicemail", lineAddress),
+                owner.identity(), uri("voicemail", lineAddress), lineAddress, List.of(),
+                new Body(phoneAnswer.contentType(), phoneAnswer.body())), executor, this);
+        invite.finalResponse().whenComplete((response, error) -> {
+            if (error != null) {
+                fail("line-timeout");
+                return;
+            }
+            if (!response.isSuccess()) {
+                fail("line-rejected");
+                return;
+            }
+            line = invite.dialog();
+            if (state != State.CALLING_LINE) {
+                return;
+            }
+            line.ack(Body.NONE);
+            phone.ack(response.body().length == 0 ? Body.NONE : new Body(response.contentType(), response.body()));
+            state = State.CONNECTED;
+            owner.count("calls.connected");
+            connected.complete(null);
+        });
+    }
+
+    /** Requests in the user's dialogs: the notifier's NOTIFYs, a BYE from the phone (or the line). */
+    @Override
+    public void onRequest(ServerTransaction tx) {
+        String method = tx.request().method();
+        if (method.equals("NOTIFY")) {
+            onNotify(tx);
+        } else if (method.equals("BYE")) {
+            tx.respond(200, "OK");
+            onBye(tx.dialog());
+        } else {
+            tx.respond(405, "Method Not Allowed", Header.of("Allow", "ACK, BYE, NOTIFY"), Body.NONE);
+        }
+    }
+
+    private void onNotify(ServerTransaction tx) {
+        tx.respond(200, "OK");
+        if (subscription == null) {
+            subscription = tx.dialog(); // it came before the SUBSCRIBE's 200
+        }
+        String subscriptionState = tx.request().header("Subscription-State");
+        if (subscriptionState != null && subscriptionState.regionMatches(true, 0, "terminated", 0, 10)) {
+            finalNotify = true;
+            tx.dialog().terminate();
+            if (state == State.SUBSCRIBING) {
+                fail("subscribe-rejected");
+            } else if (afterFinalNotify != null) {
+                Runnable next = afterFinalNotify;
+                afterFinalNotify = null;
+                next.run();
+            }
+            return;
+        }
+        notified = true;
+        callPhoneWhenSubscribed();
+    }
+
+    private void onBye(Dialog from) {
+        boolean fromPhone = from == phone;
+        if (fromPhone) {
+            phone = null;
+        } else if (from == line) {
+            line = null;
+        }
+        if (state == State.CONNECTED) {
+            // steps 14-21 for phone users: BYE the line, unsubscribe, tell the web side
+            state = State.ENDING;
+            endedBy = fromPhone ? CallEnd.PHONE_HANGUP : CallEnd.FAILED;
+            teardown(() -> finish(null));
+        }
+    }
+
+    /** The web hang-up: BYE phone, BYE line, {@code done} when both are down, then the unsubscription. */
+    void hangUp(CompletableFuture<Void> done) {
+        if (state != State.CONNECTED) {
+            done.completeExceptionally(new CallFailure("no-call", user + " has no call up"));
+            return;
+        }
+        state = State.ENDING;
+        endedBy = CallEnd.WEB_HANGUP;
+        bye(phone, () -> bye(line, () -> {
+            phone = null;
+            line = null;
+            done.complete(null);
+            unsubscribe(() -> finish(null));
+        }));
+    }
+
+    /** A failure while setting up or mid-call: counted, whatever was set up is torn down, then reported. */
+    private void fail(String reason) {
+        if (state == State.ENDING || state == State.DONE) {
+            return;
+        }
+        boolean wasConnected = state == State.CONNECTED;
+        state = State.ENDING;
+        owner.count("calls.failures." + reason);
+        endedBy = wasConnected ? CallEnd.FAILED : null;
+        teardown(() -> finish(wasConnected ? null : new CallFailure(reason, user + ": " + reason)));
+    }
+
+    private void teardown(Runnable then) {
+        bye(phone, () -> bye(line, () -> {
+            phone = null;
+            line = null;
+            unsubscribe(then);
+        }));
+    }
+
+    /** BYE a leg (ACKing its 2xx first if the call never got that far) and go on whatever the answer. */
+    private void bye(Dialog leg, Runnable then) {
+        if (leg == null || leg.terminated()) {
+            then.run();
+            return;
+        }
+        if (!leg.acked()) {
+            leg.ack(Body.NONE);
+        }
+        leg.send("BYE", List.of(), Body.NONE).finalResponse().whenComplete((response, error) -> {
+            if (error != null) {
+                owner.count("calls.failures.bye-timeout");
+            }
+            then.run();
+        });
+    }
+
+    /** Steps 18-21: SUBSCRIBE with Expires: 0; done when its answer and the final NOTIFY are both in (or late). */
+    private void unsubscribe(Runnable then) {
+        Dialog dialog = subscription;
+        if (dialog == null || dialog.terminated() || finalNotify) {
+            then.run();
+            return;
+        }
+        boolean[] answered = new boolean[1];
+        boolean[] done = new boolean[1];
+        Runnable once = () -> {
+            if (!done[0]) {
+                done[0] = true;
+                dialog.terminate();
+                then.run();
+            }
+        };
+        afterFinalNotify = () -> {
+            if (answered[0]) {
+                once.run();
+            }
+        };
+        dialog.send("SUBSCRIBE", Header.of("Event", "message-summary", "Expires", "0",
+                "Accept", "application/simple-message-summary"), Body.NONE)
+                .finalResponse().whenComplete((response, error) -> {
+                    answered[0] = true;
+                    if (error != null || !response.isSuccess() || finalNotify) {
+                        once.run();
+                    }
+                });
+        owner.later(this, owner.config().timers().transactionTimeoutMillis(), () -> {
+            if (!done[0]) {
+                owner.count("calls.failures.unsubscribe-timeout");
+                once.run();
+            }
+        });
+    }
+
+    private void finish(CallFailure failure) {
+        state = State.DONE;
+        owner.remove(user, this);
+        if (failure != null) {
+            connected.completeExceptionally(failure);
+            return;
+        }
+        if (endedBy != null) {
+            owner.count("calls.ended." + endedBy.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+            ended.accept(endedBy);
+        }
+    }
+}

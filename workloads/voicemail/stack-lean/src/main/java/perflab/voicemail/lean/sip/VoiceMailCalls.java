@@ -1,0 +1,131 @@
+package perflab.voicemail.lean.sip;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import perflab.voicemail.lean.ConvergedCalls;
+import perflab.voicemail.sip.SerialExecutor;
+import perflab.voicemail.sip.ServerTransaction;
+import perflab.voicemail.sip.SipStack;
+import perflab.voicemail.sip.SipStackConfig;
+import perflab.voicemail.sip.netty.NettySipStack;
+
+/**
+ * {@link ConvergedCalls} over a {@link SipStack}: a {@link UserCall} per user with SIP sessions alive, each on its
+ * own {@link SerialExecutor} over one worker pool (a user's work in order, users in parallel). The stack is named
+ * only where it is opened, so that another can be measured behind the same flow.
+ */
+public final class VoiceMailCalls implements ConvergedCalls {
+    private final VoiceMailSipConfig config;
+    private final ExecutorService workers;
+    private final ScheduledExecutorService timers;
+    private final SipStack stack;
+    private final String identity;
+    private final Map<String, UserCall> users = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> counters = new ConcurrentHashMap<>();
+
+    public VoiceMailCalls(VoiceMailSipConfig config) {
+        this.config = config;
+        this.workers = Executors.newFixedThreadPool(config.workers(), daemon("voicemail-sip-worker"));
+        this.timers = Executors.newSingleThreadScheduledExecutor(daemon("voicemail-sip-timer"));
+        // the SUT only receives requests in its users' dialogs; anything else the stack answers (481, 405)
+        this.stack = NettySipStack.open(new SipStackConfig(config.host(), config.port(), config.timers(), 16 * 1024,
+                java.util.Set.of("ACK", "BYE", "NOTIFY"), workers, VoiceMailCalls::outsideAnyCall,
+                "perflab-voicemail"));
+        this.identity = "sip:voicemail@" + config.host() + ":" + stack.localAddress().getPort();
+    }
+
+    private static void outsideAnyCall(ServerTransaction tx) {
+        tx.respond(481, "Call/Transaction Does Not Exist");
+    }
+
+    private static ThreadFactory daemon(String name) {
+        AtomicInteger n = new AtomicInteger();
+        return task -> {
+            Thread thread = new Thread(task, name + "-" + n.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    @Override
+    public int sipPort() {
+        return stack.localAddress().getPort();
+    }
+
+    @Override
+    public CompletableFuture<Void> connect(String user, Consumer<CallEnd> ended) {
+        UserCall call = new UserCall(this, user, new SerialExecutor(workers), ended);
+        if (users.putIfAbsent(user, call) != null) {
+            count("calls.failures.busy");
+            return CompletableFuture.failedFuture(new CallFailure("busy", user + " is already in a call"));
+        }
+        call.executor.execute(call::start);
+        return call.connected.copy();
+    }
+
+    @Override
+    public CompletableFuture<Void> hangUp(String user) {
+        UserCall call = users.get(user);
+        if (call == null) {
+            return CompletableFuture.failedFuture(new CallFailure("no-call", user + " has no call up"));
+        }
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        call.executor.execute(() -> call.hangUp(done));
+        return done;
+    }
+
+    @Override
+    public int liveUsers() {
+        return users.size();
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        Map<String, Long> all = new TreeMap<>(stack.counters());
+        counters.forEach((name, value) -> all.put(name, value.sum()));
+        all.put("calls.live-users", (long) users.size());
+        return all;
+    }
+
+    @Override
+    public void close() {
+        stack.close();
+        timers.shutdownNow();
+        workers.shutdownNow();
+    }
+
+    VoiceMailSipConfig config() {
+        return config;
+    }
+
+    SipStack stack() {
+        return stack;
+    }
+
+    String identity() {
+        return identity;
+    }
+
+    void count(String name) {
+        counters.computeIfAbsent(name, n -> new LongAdder()).increment();
+    }
+
+    /** Runs {@code task} on the user's executor after {@code millis}: the application's own timeouts. */
+    void later(UserCall call, long millis, Runnable task) {
+        timers.schedule(() -> call.executor.execute(task), millis, TimeUnit.MILLISECONDS);
+    }
+
+    void remove(String user, UserCall call) {
+        users.remove(user, call);
+    }
+}
