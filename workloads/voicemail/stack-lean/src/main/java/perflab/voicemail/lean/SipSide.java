@@ -1,11 +1,16 @@
 package perflab.voicemail.lean;
 
-/** Opens the SIP side of the application on the SIP stack this stack runs. */
+import perflab.voicemail.lean.sip.VoiceMailCalls;
+import perflab.voicemail.lean.sip.VoiceMailSipConfig;
+import perflab.voicemail.sip.TransactionTimers;
+
+/** Opens the SIP side of the application on the SIP stack this stack runs (perflab's own, on Netty UDP). */
 final class SipSide {
     private SipSide() {
     }
 
     static ConvergedCalls open(VoicemailSettings settings) throws Exception {
-        throw new UnsupportedOperationException("the SIP side lands with perflab.voicemail.lean.sip");
+        return new VoiceMailCalls(new VoiceMailSipConfig(settings.server().host(), settings.sipPort(), settings.phone(),
+                settings.line(), settings.notifier(), TransactionTimers.RFC3261, Runtime.getRuntime().availableProcessors()));
     }
 }

@@ -21,8 +21,8 @@ import perflab.voicemail.sip.TransactionTimers;
 class VoiceMailCallsTest {
     private static VoiceMailCalls sut(TestPeers peers) {
         return new VoiceMailCalls(new VoiceMailSipConfig("127.0.0.1", 0,
-                VoiceMailSipConfig.peer(peers.address(peers.phone)), VoiceMailSipConfig.peer(peers.address(peers.line)),
-                VoiceMailSipConfig.peer(peers.address(peers.notifier)),
+                peer(peers.address(peers.phone)), peer(peers.address(peers.line)),
+                peer(peers.address(peers.notifier)),
                 TransactionTimers.scaled(Duration.ofMillis(TestPeers.T1)), 2));
     }
 
@@ -118,8 +118,8 @@ class VoiceMailCallsTest {
                 silent = socket.getLocalPort(); // closed again: nobody answers there
             }
             try (VoiceMailCalls calls = new VoiceMailCalls(new VoiceMailSipConfig("127.0.0.1", 0,
-                    VoiceMailSipConfig.peer("127.0.0.1:" + silent), VoiceMailSipConfig.peer(peers.address(peers.line)),
-                    VoiceMailSipConfig.peer(peers.address(peers.notifier)),
+                    peer("127.0.0.1:" + silent), peer(peers.address(peers.line)),
+                    peer(peers.address(peers.notifier)),
                     TransactionTimers.scaled(Duration.ofMillis(TestPeers.T1)), 2))) {
                 ExecutionException e = assertThrows(ExecutionException.class,
                         () -> calls.connect("u0000005", end -> { }).get(64 * TestPeers.T1 + 10_000,
@@ -163,5 +163,11 @@ class VoiceMailCallsTest {
             }
             assertEquals(0L, calls.counters().get("sip.transactions.live"));
         }
+    }
+
+    /** A test peer's "host:port" as an address (the SUT gets its peers checked by VoicemailSettings). */
+    private static java.net.InetSocketAddress peer(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        return new java.net.InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
     }
 }
