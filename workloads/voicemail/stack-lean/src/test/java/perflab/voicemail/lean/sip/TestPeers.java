@@ -25,7 +25,7 @@ import perflab.voicemail.sip.netty.NettySipStack;
  * {@link #phoneHangsUp}), the voice-mail line (200 with an answer), the notifier (200 and NOTIFY, NOTIFY first
  * when {@link #notifyFirst}).
  */
-final class TestPeers implements AutoCloseable {
+public final class TestPeers implements AutoCloseable {
     static final long T1 = 50;
     static final String OFFER = "v=0\r\no=phone 1 1 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\n"
             + "m=audio 6000 RTP/AVP 0\r\n";
@@ -36,17 +36,17 @@ final class TestPeers implements AutoCloseable {
 
     final ExecutorService pool = Executors.newFixedThreadPool(2);
     final ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
-    final NettySipStack phone;
-    final NettySipStack line;
-    final NettySipStack notifier;
-    final Set<String> phoneHangsUp = ConcurrentHashMap.newKeySet();
+    public final NettySipStack phone;
+    public final NettySipStack line;
+    public final NettySipStack notifier;
+    public final Set<String> phoneHangsUp = ConcurrentHashMap.newKeySet();
     volatile boolean notifyFirst;
     volatile int lineStatus = 200;
     final ConcurrentLinkedQueue<String> phoneAcks = new ConcurrentLinkedQueue<>();
     final ConcurrentLinkedQueue<String> lineOffers = new ConcurrentLinkedQueue<>();
     final ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
 
-    TestPeers() {
+    public TestPeers() {
         TransactionTimers timers = TransactionTimers.scaled(Duration.ofMillis(T1));
         phone = open(Set.of("INVITE", "ACK", "BYE"), new Phone(), timers);
         line = open(Set.of("INVITE", "ACK", "BYE"), new Line(), timers);
@@ -57,7 +57,7 @@ final class TestPeers implements AutoCloseable {
         return NettySipStack.open(SipStackConfig.of("127.0.0.1", 0, allowed, pool, handler).withTimers(timers));
     }
 
-    String address(NettySipStack stack) {
+    public String address(NettySipStack stack) {
         return "127.0.0.1:" + stack.localAddress().getPort();
     }
 
