@@ -57,6 +57,8 @@ public final class RunOrchestrator {
     private final PrintStream console;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile LoadDriver driver;
+    /** The run's SIPp loads once checked: a Ctrl-C that outlasts the run's own ending stops them itself. */
+    private volatile SippLoads sippLoads;
     private volatile boolean interrupted;
     /** Why a process of the run's server side ended it by exiting, or null. */
     private volatile String processExit;
@@ -89,7 +91,14 @@ public final class RunOrchestrator {
             d.stop();
         }
         try {
-            finished.await(wait.toMillis(), TimeUnit.MILLISECONDS);
+            if (!finished.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+                // still starting the server side (a long population, say): its processes die with their stdin when
+                // perflab exits, but SIPp would outlive it until its -timeout
+                SippLoads loads = sippLoads;
+                if (loads != null) {
+                    loads.stop(Duration.ZERO);
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -105,6 +114,7 @@ public final class RunOrchestrator {
 
     private RunOutcome runOnce(RunConfig config, Workload workload) throws RunFailure, IOException {
         SippLoads sippLoads = check(config, workload, perflabHome);
+        this.sippLoads = sippLoads;
         URI givenTarget = config.target() == null ? null : serviceUri(config.target(), workload);
         Path runDir = config.out() != null ? RunDirectory.explicit(Path.of(config.out()))
                 : RunDirectory.create(resultsRoot, workload.name(), config.operation(), LocalDateTime.now());

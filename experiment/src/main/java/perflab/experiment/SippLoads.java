@@ -72,7 +72,8 @@ final class SippLoads implements AutoCloseable {
 
     private final List<Planned> planned;
     private final String executable;
-    private final List<Started> started = new ArrayList<>();
+    /** Read by a Ctrl-C's thread too ({@link RunOrchestrator#interrupt}), while the run's thread may add to it. */
+    private final List<Started> started = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private SippLoads(List<Planned> planned, String executable) {
         this.planned = planned;

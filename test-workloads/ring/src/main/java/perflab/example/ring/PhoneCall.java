@@ -67,12 +67,12 @@ final class PhoneCall {
                     continue; // a provisional response, or one to an earlier request
                 }
                 if (!start[1].equals("200")) {
-                    throw new IOException("the phone at " + phone + " answered the " + method + " with " + start[1]);
+                    throw new IOException("the phone at " + phone.getHostString() + ":" + phone.getPort() + " answered the " + method + " with " + start[1]);
                 }
                 return response;
             }
         }
-        throw new IOException("the phone at " + phone + " did not answer the " + method + " (is it listening?)");
+        throw new IOException("the phone at " + phone.getHostString() + ":" + phone.getPort() + " did not answer the " + method + " (is it listening?)");
     }
 
     private static void send(DatagramSocket socket, InetSocketAddress phone, String message) throws IOException {
