@@ -208,10 +208,10 @@ public final class RunOrchestrator {
         }
         SippLoads loads = SippLoads.plan(workload.sippLoads(trafficSettings(config, workload)), perflabHome, processes);
         if (side != null) {
-            ServerLaunch.checkReferences(side, loads.declared(), false);
+            ServerLaunch.checkReferences(side, loads.declared());
         } else if (loads.hasAnswerers()) {
             // the server side perflab does not start, as the workload would lay it out by default: told nothing
-            ServerLaunch.checkReferences(ServerLaunch.serverSide(config.sut(), workload), loads.declared(), true);
+            ServerLaunch.refuseSippPorts(ServerLaunch.serverSide(config.sut(), workload), loads.declared());
         }
         return loads;
     }

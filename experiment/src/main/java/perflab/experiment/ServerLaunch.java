@@ -142,11 +142,33 @@ public record ServerLaunch(List<Step> steps) {
     }
 
     /**
-     * Checks the port references of a server side as the workload declares it, before anything is laid out
-     * ({@link #checkReferences(Map, List)}); with {@code --target} ({@code external}) none may name a SIPp load: the
-     * server at the target cannot be told where it listens.
+     * Checks the port references of a server side as the workload declares it, before anything is laid out: as
+     * {@link #plan} will.
      */
-    static void checkReferences(ServerSide side, List<SippLoad> sippLoads, boolean external) {
+    static void checkReferences(ServerSide side, List<SippLoad> sippLoads) {
+        checkReferences(declaredWords(side), sippLoads);
+    }
+
+    /**
+     * Refuses, in one line, a server side that names a SIPp load's port, where perflab starts the one without the
+     * other: {@code perflab serve} (no SIPp), {@code perflab drive --target} (no server side).
+     */
+    public static void refuseSippPorts(ServerSide side, List<SippLoad> sippLoads) {
+        declaredWords(side).forEach((name, list) -> list.forEach(word -> {
+            Matcher m = PORT_REFERENCE.matcher(word);
+            while (m.find()) {
+                String load = m.group(1);
+                if (sippLoads.stream().anyMatch(l -> l.name().equals(load))) {
+                    throw new IllegalArgumentException("the server side's " + (name.equals(RunMonitor.SUT) ? "settings name "
+                            : "companion " + name + " names ") + m.group() + ", the port of SIPp load " + load
+                            + ": only perflab run starts the server side with its SIPp loads");
+                }
+            }
+        }));
+    }
+
+    /** The words of each process of a declared server side that may name ports, by name, in start order. */
+    private static Map<String, List<String>> declaredWords(ServerSide side) {
         Map<String, List<String>> words = new LinkedHashMap<>();
         for (Companion.Start start : Companion.Start.values()) {
             if (start == Companion.Start.AFTER_SUT) {
@@ -161,21 +183,7 @@ public record ServerLaunch(List<Step> steps) {
                 }
             }
         }
-        if (!external) {
-            checkReferences(words, sippLoads);
-            return;
-        }
-        words.forEach((name, list) -> list.forEach(word -> {
-            Matcher m = PORT_REFERENCE.matcher(word);
-            while (m.find()) {
-                String load = m.group(1);
-                if (sippLoads.stream().anyMatch(l -> l.name().equals(load))) {
-                    throw new IllegalArgumentException("the server side's " + (name.equals(RunMonitor.SUT) ? "settings name "
-                            : "companion " + name + " names ") + m.group() + ", the port of SIPp load " + load
-                            + ", and a server perflab did not start (--target) cannot be told it: use perflab run");
-                }
-            }
-        }));
+        return words;
     }
 
     /**

@@ -223,11 +223,11 @@ class AnsweringSippLoadsTest {
                 refusal(new StandIn(List.of(store), Map.of(), List.of(phone())), null));
         Companion relay = Companion.program("relay", List.of("/bin/relay", "--to", "127.0.0.1:{phone.port}"),
                 Companion.Start.AFTER_SUT, null);
-        assertEquals("the server side's companion relay names {phone.port}, the port of SIPp load phone, and a server "
-                + "perflab did not start (--target) cannot be told it: use perflab run",
+        assertEquals("the server side's companion relay names {phone.port}, the port of SIPp load phone: only perflab "
+                + "run starts the server side with its SIPp loads",
                 refusal(new StandIn(List.of(relay), Map.of(), List.of(phone())), "http://127.0.0.1:9"));
-        assertEquals("the server side's settings name {phone.port}, the port of SIPp load phone, and a server perflab "
-                + "did not start (--target) cannot be told it: use perflab run",
+        assertEquals("the server side's settings name {phone.port}, the port of SIPp load phone: only perflab run "
+                + "starts the server side with its SIPp loads",
                 refusal(new StandIn(List.of(), Map.of("phone", "127.0.0.1:{phone.port}"), List.of(phone())),
                         "http://127.0.0.1:9"));
 
