@@ -79,4 +79,13 @@ class RingWorkloadIT {
                     + "run with --target\n", p.err());
         }
     }
+
+    @Test
+    void perflabServeStartsNoSippSoItRefusesASutToldWhereThePhoneAnswers() throws Exception {
+        try (PerflabProcess p = PerflabProcess.startWith(work, RING, "serve", "ring", "--out", work.resolve("serve").toString())) {
+            assertEquals(2, p.await(Duration.ofSeconds(60)));
+            assertEquals("perflab: the server side's settings name {phone.port}, the port of SIPp load phone: only perflab "
+                    + "run starts the server side with its SIPp loads\n", p.err());
+        }
+    }
 }
