@@ -19,6 +19,7 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -62,7 +63,9 @@ final class ServeCommand implements Callable<Integer> {
         StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.stacks().get(0);
         RunConfig.Sut settings = RunCommand.withWorkloadSettings(sut.toSut(8080, LoadOptions.http(http)), workloadOptions, w);
         String profileEvent = sut.profile == null ? null : SutProfiler.event(sut.profile); // checked before the SUT starts
-        ServerLaunch.serverSide(settings, w);
+        // serve starts no SIPp: a server side told where one answers ({phone.port}) cannot start here
+        ServerLaunch.refuseSippPorts(ServerLaunch.serverSide(settings, w),
+                w.sippLoads(w.resolveSettings(WorkloadSetting.Use.TRAFFIC, Map.of())));
         Path dir = out != null ? RunDirectory.explicit(Path.of(out))
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
         ServerProcesses server = ServerProcesses.start(ServerLaunch.plan(w, stack.name(), settings, Perflab.home(), dir, sut.jfr),

@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The second-load-source example (test-workloads/ring) through `perflab run`: SIPp (CI installs sip-tester) calls
  * the SUT's announced SIP port for the whole drive beside the HTTP driver, and its calls are cut to the same
- * measured window: summary.json's loads.calls, its CPU under processes, its seconds in timeseries-loads.csv.
+ * measured window: summary.json's loads.calls, its CPU under processes, its seconds in timeseries-loads.csv. A
+ * second SIPp, the phone, only answers: it starts before the SUT, which is told its port and calls it as it starts.
  */
 class RingWorkloadIT {
     private static final String RING = PerflabProcess.home().resolve("test-workloads/ring/target/stack") + "/*";
@@ -31,6 +32,9 @@ class RingWorkloadIT {
                 "--call-rate", "50", "--warmup", "3s", "--duration", "6s", "--heap", "64m", "--out", out.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
             assertTrue(p.out().contains("sip calls"), p.out());
+            assertTrue(p.out().indexOf("perflab: SIPp phone pid") < p.out().indexOf("perflab: SUT pid")
+                    && p.out().indexOf("perflab: SUT pid") < p.out().indexOf("perflab: SIPp calls pid"),
+                    "the phone starts before the SUT, the caller after it: " + p.out());
         }
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
@@ -50,12 +54,20 @@ class RingWorkloadIT {
         assertTrue(processes.get("calls").get("command").toString().contains("\"127.0.0.1:" + sipPort + "\""),
                 processes.toString());
         assertEquals(0, processes.get("calls").get("exitStatus").asInt(), "SIPp stopped by perflab ends with 0: " + processes);
+        int phonePort = processes.get("phone").get("ports").get("port").asInt();
+        assertTrue(processes.get("sut").get("command").toString().contains("\"--phone\",\"127.0.0.1:" + phonePort + "\""),
+                "the SUT is told where the phone answers: " + processes);
+        assertEquals(0, processes.get("phone").get("exitStatus").asInt(), "the SUT's call succeeded: " + processes);
+        assertTrue(summary.get("processes").get("phone").get("cpuSeconds").asDouble() >= 0, summary.get("processes").toString());
+        assertTrue(summary.get("loads").has("phone"), summary.get("loads").toString());
 
         List<String> rows = Files.readAllLines(out.resolve("timeseries-loads.csv"));
         assertTrue(rows.get(0).startsWith("second,phase,epochMs,load,callsPerSecond,"), rows.get(0));
         long measuredRows = rows.stream().filter(r -> r.contains(",measure,") && r.contains(",calls,")).count();
         assertEquals(calls.get("periods").asLong(), measuredRows, "the window's figures are made of its measured rows");
         assertTrue(rows.stream().anyMatch(r -> r.contains(",warmup,")), "SIPp runs through the warm-up too");
+        long phoneCalls = rows.stream().filter(r -> r.contains(",phone,")).mapToLong(r -> Long.parseLong(r.split(",")[6])).sum();
+        assertEquals(1, phoneCalls, "the phone answered the SUT's one call: " + rows);
         assertTrue(Files.readString(out.resolve("report.html")).contains("SIP load sources"));
     }
 
@@ -65,6 +77,15 @@ class RingWorkloadIT {
             assertEquals(2, p.await(Duration.ofSeconds(60)));
             assertEquals("perflab: SIPp load calls needs {sut.sip}, a port of the server side perflab starts: it cannot "
                     + "run with --target\n", p.err());
+        }
+    }
+
+    @Test
+    void perflabServeStartsNoSippSoItRefusesASutToldWhereThePhoneAnswers() throws Exception {
+        try (PerflabProcess p = PerflabProcess.startWith(work, RING, "serve", "ring", "--out", work.resolve("serve").toString())) {
+            assertEquals(2, p.await(Duration.ofSeconds(60)));
+            assertEquals("perflab: the server side's settings name {phone.port}, the port of SIPp load phone: only perflab "
+                    + "run starts the server side with its SIPp loads\n", p.err());
         }
     }
 }

@@ -63,7 +63,9 @@ public final class RunManifest {
 
     /** Records the started processes (their commands as run). */
     void started(ServerProcesses server) {
-        processes = new LinkedHashMap<>();
+        if (processes == null) { // the SIPp loads that answer may be there already: they start first
+            processes = new LinkedHashMap<>();
+        }
         Map<String, List<String>> commands = server.commands();
         for (ManagedProcess p : server.all()) {
             ServerLaunch.Step step = server.step(p.name());
@@ -75,7 +77,7 @@ public final class RunManifest {
         sutCommand = commands.get(perflab.monitor.RunMonitor.SUT);
     }
 
-    /** Records the SIPp instances started beside the server side, with the UDP port each bound. */
+    /** Records the SIPp instances started so far (again after each group), with the UDP port each bound. */
     void startedLoads(SippLoads loads) {
         if (processes == null) {
             processes = new LinkedHashMap<>();

@@ -9,6 +9,7 @@ import perflab.core.result.SipLoadFigures;
 import perflab.core.sut.EffectiveJvm;
 import perflab.core.traffic.Traffic;
 import perflab.core.workload.Companion;
+import perflab.core.workload.ServerSide;
 import perflab.core.workload.TrafficOptions;
 import perflab.core.workload.Workload;
 import perflab.core.workload.WorkloadSetting;
@@ -56,6 +57,8 @@ public final class RunOrchestrator {
     private final PrintStream console;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile LoadDriver driver;
+    /** The run's SIPp loads once checked: a Ctrl-C that outlasts the run's own ending stops them itself. */
+    private volatile SippLoads sippLoads;
     private volatile boolean interrupted;
     /** Why a process of the run's server side ended it by exiting, or null. */
     private volatile String processExit;
@@ -88,7 +91,14 @@ public final class RunOrchestrator {
             d.stop();
         }
         try {
-            finished.await(wait.toMillis(), TimeUnit.MILLISECONDS);
+            if (!finished.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+                // still starting the server side (a long population, say): its processes die with their stdin when
+                // perflab exits, but SIPp would outlive it until its -timeout
+                SippLoads loads = sippLoads;
+                if (loads != null) {
+                    loads.stop(Duration.ZERO);
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -104,10 +114,12 @@ public final class RunOrchestrator {
 
     private RunOutcome runOnce(RunConfig config, Workload workload) throws RunFailure, IOException {
         SippLoads sippLoads = check(config, workload, perflabHome);
+        this.sippLoads = sippLoads;
         URI givenTarget = config.target() == null ? null : serviceUri(config.target(), workload);
         Path runDir = config.out() != null ? RunDirectory.explicit(Path.of(config.out()))
                 : RunDirectory.create(resultsRoot, workload.name(), config.operation(), LocalDateTime.now());
-        ServerLaunch launch = config.target() == null ? ServerLaunch.plan(workload, config.stack(), config.sut(), perflabHome, runDir, jfr) : null;
+        ServerLaunch launch = config.target() == null ? ServerLaunch.plan(workload, config.stack(), config.sut(), perflabHome, runDir, jfr,
+                sippLoads.declared()) : null;
         RunManifest manifest = new RunManifest(runDir);
         manifest.commandLine = RepeatCommand.of(config) + (jfr && launch != null ? " --jfr" : "");
         manifest.seed = config.load().seed();
@@ -133,9 +145,16 @@ public final class RunOrchestrator {
         }
         ServerProcesses server = null;
         try {
+            writeRunFiles(workload, config, runDir);
+            if (sippLoads.hasAnswerers()) {
+                // they need nothing from the server side, which may need their ports ({phone.port})
+                sippLoads.startAnswerers(runDir, answererBound(config.load(), launch));
+                startedLoads(sippLoads, manifest);
+            }
             URI target;
             if (launch != null) {
-                server = ServerProcesses.start(launch, runDir, READY_TIMEOUT, p -> announce(p, runDir));
+                server = ServerProcesses.start(launch, runDir, READY_TIMEOUT, sippLoads.answererPorts(),
+                        p -> announce(p, runDir));
                 manifest.started(server);
                 manifest.effectiveJvm = readEffectiveJvm(runDir);
                 target = URI.create("http://127.0.0.1:" + server.sut().port() + workload.servicePath());
@@ -153,12 +172,8 @@ public final class RunOrchestrator {
             manifest.target = target.toString();
             manifest.write();
             if (!sippLoads.isEmpty()) {
-                sippLoads.start(runDir, server == null ? Map.of() : server.ports(), longestDrive(config.load()));
-                manifest.startedLoads(sippLoads);
-                manifest.write();
-                if (console != null) {
-                    sippLoads.pids().forEach((name, pid) -> console.printf("perflab: SIPp %s pid %d%n", name, pid));
-                }
+                sippLoads.startCallers(runDir, server == null ? Map.of() : server.ports(), longestDrive(config.load()));
+                startedLoads(sippLoads, manifest);
             }
             return drive(config, workload, target, runDir, server, sippLoads, manifest);
         } finally {
@@ -175,7 +190,8 @@ public final class RunOrchestrator {
     /**
      * Checks everything about a run that can be checked before anything starts, so that a bad setting costs no
      * SUT start (and an experiment's bad configuration no runs): the operation, the traffic built with its
-     * settings (sizes checked), and the workload's server side laid out from its settings.
+     * settings (sizes checked), the workload's server side laid out from its settings, its SIPp loads, and every
+     * port reference between them ({@code {sut.sip}}, {@code {phone.port}}).
      */
     public static SippLoads check(RunConfig config, Workload workload, Path perflabHome) {
         workload.operation(config.operation());
@@ -183,12 +199,54 @@ public final class RunOrchestrator {
                 : URI.create("http://127.0.0.1:" + (config.sut().port() > 0 ? config.sut().port() : 8080) + workload.servicePath());
         buildTraffic(config, workload, target);
         Set<String> processes = new HashSet<>();
+        ServerSide side = null;
         if (config.target() == null) {
             workload.stack(config.stack());
-            ServerLaunch.serverSide(config.sut(), workload).companions().forEach(c -> processes.add(c.name()));
+            side = ServerLaunch.serverSide(config.sut(), workload);
+            side.companions().forEach(c -> processes.add(c.name()));
             processes.add(RunMonitor.SUT);
         }
-        return SippLoads.plan(workload.sippLoads(trafficSettings(config, workload)), perflabHome, processes);
+        SippLoads loads = SippLoads.plan(workload.sippLoads(trafficSettings(config, workload)), perflabHome, processes);
+        if (side != null) {
+            ServerLaunch.checkReferences(side, loads.declared());
+        } else if (loads.hasAnswerers()) {
+            // the server side perflab does not start, as the workload would lay it out by default: told nothing
+            ServerLaunch.refuseSippPorts(ServerLaunch.serverSide(config.sut(), workload), loads.declared());
+        }
+        return loads;
+    }
+
+    /** The workload's files for the run's processes, before any starts; an IOException is the run's failure. */
+    private static void writeRunFiles(Workload workload, RunConfig config, Path runDir) throws RunFailure {
+        try {
+            workload.writeRunFiles(runDir, trafficSettings(config, workload), config.load().seed());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new RunFailure(workload.name() + " could not write its run files into " + runDir + ": " + e.getMessage());
+        }
+    }
+
+    /** Records the SIPp loads started so far in run.json and says where each listens. */
+    private void startedLoads(SippLoads sippLoads, RunManifest manifest) throws IOException {
+        Set<String> known = manifest.processes == null ? Set.of() : Set.copyOf(manifest.processes.keySet());
+        manifest.startedLoads(sippLoads);
+        manifest.write();
+        if (console != null) {
+            Map<String, Map<String, Integer>> ports = sippLoads.ports();
+            sippLoads.pids().forEach((name, pid) -> {
+                if (!known.contains(name)) {
+                    console.printf("perflab: SIPp %s pid %d on port %d%n", name, pid, ports.get(name).get(SippLoads.PORT));
+                }
+            });
+        }
+    }
+
+    /**
+     * How long SIPp loads that answer can be needed, their own -timeout: they start before the server side, so its
+     * longest start (each process waits for READY an hour at most) comes on top of the longest drive.
+     */
+    static Duration answererBound(RunConfig.Load load, ServerLaunch launch) {
+        Duration serverStart = launch == null ? Duration.ZERO : ManagedProcess.LONGEST_START.multipliedBy(launch.steps().size());
+        return longestDrive(load).plus(serverStart);
     }
 
     /**

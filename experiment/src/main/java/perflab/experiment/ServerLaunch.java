@@ -4,6 +4,7 @@ import perflab.core.config.RunConfig;
 import perflab.core.sut.SutBootstrap;
 import perflab.core.workload.Companion;
 import perflab.core.workload.ServerSide;
+import perflab.core.workload.SippLoad;
 import perflab.core.workload.StackInfo;
 import perflab.core.workload.Workload;
 import perflab.core.workload.WorkloadSetting;
@@ -62,6 +63,15 @@ public record ServerLaunch(List<Step> steps) {
      */
     public static ServerLaunch plan(Workload workload, String stackName, RunConfig.Sut sut, Path perflabHome, Path runDir,
                                     boolean jfr) {
+        return plan(workload, stackName, sut, perflabHome, runDir, jfr, List.of());
+    }
+
+    /**
+     * Lays out the server side of a run that also has these SIPp loads: those that only answer start before it, and
+     * its processes may name their ports ({@code {phone.port}}).
+     */
+    public static ServerLaunch plan(Workload workload, String stackName, RunConfig.Sut sut, Path perflabHome, Path runDir,
+                                    boolean jfr, List<SippLoad> sippLoads) {
         StackInfo stack = workload.stack(stackName);
         ServerSide side = serverSide(sut, workload);
         Map<String, String> sutSettings = new LinkedHashMap<>(commonSettings(sut, workload));
@@ -81,7 +91,9 @@ public record ServerLaunch(List<Step> steps) {
                 steps.add(companionStep(c, sut, perflabHome, runDir));
             }
         }
-        checkReferences(steps);
+        Map<String, List<String>> words = new LinkedHashMap<>();
+        steps.forEach(step -> words.put(step.name(), step.command()));
+        checkReferences(words, sippLoads);
         checkRoles(steps);
         return new ServerLaunch(steps);
     }
@@ -129,21 +141,80 @@ public record ServerLaunch(List<Step> steps) {
                 c.isJvm() ? SutBootstrap.READY : c.readyLine(), c.isJvm(), c.sampling(), c.role(), c.settings());
     }
 
-    /** Every {@code {name.port}} names a process that starts earlier. */
-    private static void checkReferences(List<Step> steps) {
+    /**
+     * Checks the port references of a server side as the workload declares it, before anything is laid out: as
+     * {@link #plan} will.
+     */
+    static void checkReferences(ServerSide side, List<SippLoad> sippLoads) {
+        checkReferences(declaredWords(side), sippLoads);
+    }
+
+    /**
+     * Refuses, in one line, a server side that names a SIPp load's port, where perflab starts the one without the
+     * other: {@code perflab serve} (no SIPp), {@code perflab drive --target} (no server side).
+     */
+    public static void refuseSippPorts(ServerSide side, List<SippLoad> sippLoads) {
+        declaredWords(side).forEach((name, list) -> list.forEach(word -> {
+            Matcher m = PORT_REFERENCE.matcher(word);
+            while (m.find()) {
+                String load = m.group(1);
+                if (sippLoads.stream().anyMatch(l -> l.name().equals(load))) {
+                    throw new IllegalArgumentException("the server side's " + (name.equals(RunMonitor.SUT) ? "settings name "
+                            : "companion " + name + " names ") + m.group() + ", the port of SIPp load " + load
+                            + ": only perflab run starts the server side with its SIPp loads");
+                }
+            }
+        }));
+    }
+
+    /** The words of each process of a declared server side that may name ports, by name, in start order. */
+    private static Map<String, List<String>> declaredWords(ServerSide side) {
+        Map<String, List<String>> words = new LinkedHashMap<>();
+        for (Companion.Start start : Companion.Start.values()) {
+            if (start == Companion.Start.AFTER_SUT) {
+                words.put(RunMonitor.SUT, new ArrayList<>(side.sutSettings().values()));
+            }
+            for (Companion c : side.companions()) {
+                if (c.start() == start) {
+                    List<String> w = new ArrayList<>(c.jvmFlags());
+                    w.addAll(c.command());
+                    w.addAll(c.args());
+                    words.put(c.name(), w);
+                }
+            }
+        }
+        return words;
+    }
+
+    /**
+     * Every {@code {name.port}} in the processes' words (in start order) names a process that starts earlier, or
+     * the {@code port} of a SIPp load that only answers (those start before the server side); no SIPp load is named
+     * like a process.
+     */
+    private static void checkReferences(Map<String, List<String>> words, List<SippLoad> sippLoads) {
+        for (SippLoad load : sippLoads) {
+            if (words.containsKey(load.name())) {
+                throw new IllegalArgumentException("SIPp load " + load.name() + " has the name of a process of the server "
+                        + "side: the two would share run.json's and summary.json's processes." + load.name() + "; rename one");
+            }
+        }
         Set<String> started = new HashSet<>();
-        for (Step step : steps) {
-            for (String word : step.command()) {
+        words.forEach((name, list) -> {
+            for (String word : list) {
                 Matcher m = PORT_REFERENCE.matcher(word);
                 while (m.find()) {
-                    if (!started.contains(m.group(1))) {
-                        throw new IllegalArgumentException("process " + step.name() + " refers to " + m.group()
-                                + ", but no process named " + m.group(1) + " starts before it");
+                    String prefix = "process " + name + " refers to " + m.group() + ", ";
+                    SippLoad load = sippLoads.stream().filter(l -> l.name().equals(m.group(1))).findFirst().orElse(null);
+                    if (load != null) {
+                        SippLoads.checkLoadReference(prefix, load, m.group(2));
+                    } else if (!started.contains(m.group(1))) {
+                        throw new IllegalArgumentException(prefix + "but no process named " + m.group(1)
+                                + " starts before it, and no SIPp load that answers has that name");
                     }
                 }
             }
-            started.add(step.name());
-        }
+            started.add(name);
+        });
     }
 
     /** The SUT's step. */

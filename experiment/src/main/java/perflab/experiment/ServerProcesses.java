@@ -35,8 +35,18 @@ public final class ServerProcesses implements AutoCloseable {
      */
     public static ServerProcesses start(ServerLaunch launch, Path runDir, Duration readyTimeout,
                                         java.util.function.Consumer<ManagedProcess> startedOne) throws RunFailure {
+        return start(launch, runDir, readyTimeout, Map.of(), startedOne);
+    }
+
+    /**
+     * Starts every step, with {@code earlier}'s ports to fill in besides those of the steps (the SIPp loads that
+     * answer, started before the server side: {@code {phone.port}}).
+     */
+    public static ServerProcesses start(ServerLaunch launch, Path runDir, Duration readyTimeout,
+                                        Map<String, Map<String, Integer>> earlier,
+                                        java.util.function.Consumer<ManagedProcess> startedOne) throws RunFailure {
         ServerProcesses processes = new ServerProcesses();
-        Map<String, Map<String, Integer>> ports = new LinkedHashMap<>();
+        Map<String, Map<String, Integer>> ports = new LinkedHashMap<>(earlier);
         try {
             for (ServerLaunch.Step step : launch.steps()) {
                 List<String> command = ServerLaunch.resolve(step.command(), ports);

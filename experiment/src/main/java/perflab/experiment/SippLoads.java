@@ -24,9 +24,10 @@ import java.util.regex.Matcher;
 
 /**
  * The SIPp instances of one run ({@link SippLoad}s a workload declares): planned and checked before anything
- * starts, started once the server side is ready (each on a UDP port chosen here, each waited for until it has
- * bound it), stopped when the drive ends, and read back: their figures over the measured window for
- * summary.json's {@code loads}, and their periods for timeseries-loads.csv.
+ * starts; started in two groups, those that only answer before the server side and those that place calls once it
+ * is ready (each on a UDP port chosen here, each waited for until it has bound it); stopped when the drive ends,
+ * and read back: their figures over the measured window for summary.json's {@code loads}, and their periods for
+ * timeseries-loads.csv. An answering load's port is {@code {<name>.port}} to the server side and the other loads.
  */
 final class SippLoads implements AutoCloseable {
     static final String SECONDS_CSV = "timeseries-loads.csv";
@@ -35,6 +36,8 @@ final class SippLoads implements AutoCloseable {
     /** SIPp writes its -trace_rtt file every this many calls (and at exit). */
     private static final int RTT_FLUSH_CALLS = 100;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+    /** An answering load's port as the server side and the other loads name it: {@code {phone.port}}. */
+    static final String PORT = "port";
 
     /** A load with its scenario checked and its target split into host and port (either may name a port). */
     private record Planned(SippLoad load, SippScenario scenario, String host, String port) {
@@ -69,7 +72,8 @@ final class SippLoads implements AutoCloseable {
 
     private final List<Planned> planned;
     private final String executable;
-    private final List<Started> started = new ArrayList<>();
+    /** Read by a Ctrl-C's thread too ({@link RunOrchestrator#interrupt}), while the run's thread may add to it. */
+    private final List<Started> started = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private SippLoads(List<Planned> planned, String executable) {
         this.planned = planned;
@@ -78,7 +82,9 @@ final class SippLoads implements AutoCloseable {
 
     /**
      * Checks the loads; throws IllegalArgumentException with a one-line reason: SIPp not installed, a scenario
-     * file missing, a target that is not host:port, a port reference to no process of the server side.
+     * file missing, a target that is not host:port, a load named like a process of the server side, a port
+     * reference to nothing it can know when it starts (a process of the server side for a load that places calls;
+     * an answering load's {@code port}, declared earlier for a load that answers itself).
      *
      * @param processes the names of the processes the server side starts; empty when perflab starts none (--target)
      */
@@ -89,8 +95,15 @@ final class SippLoads implements AutoCloseable {
         String executable = SippCommand.installedExecutable().map(Path::toString).orElseThrow(() ->
                 new IllegalArgumentException("this workload runs SIPp (load " + loads.get(0).name()
                         + ") and sipp is not installed: install the Debian package sip-tester"));
+        if (loads.stream().map(SippLoad::name).distinct().count() != loads.size()) {
+            throw new IllegalArgumentException("two SIPp loads have the same name");
+        }
         List<Planned> planned = new ArrayList<>();
         for (SippLoad load : loads) {
+            if (processes.contains(load.name())) {
+                throw new IllegalArgumentException("SIPp load " + load.name() + " has the name of a process of the server "
+                        + "side: the two would share run.json's and summary.json's processes." + load.name() + "; rename one");
+            }
             SippScenario scenario = SippScenario.BUILT_IN.contains(load.scenario()) ? SippScenario.builtIn(load.scenario())
                     : scenarioFile(load, perflabHome);
             String host = null;
@@ -111,19 +124,48 @@ final class SippLoads implements AutoCloseable {
             for (String word : words) {
                 Matcher m = ServerLaunch.PORT_REFERENCE.matcher(word);
                 while (m.find()) {
-                    if (!processes.contains(m.group(1))) {
-                        throw new IllegalArgumentException("SIPp load " + load.name() + " needs " + m.group() + ", "
-                                + (processes.isEmpty() ? "a port of the server side perflab starts: it cannot run with --target"
-                                : "but the server side starts no process named " + m.group(1)));
-                    }
+                    checkReference(load, m.group(), m.group(1), m.group(2), loads, planned, processes);
                 }
             }
             planned.add(new Planned(load, scenario, host, port));
         }
-        if (planned.stream().map(p -> p.load().name()).distinct().count() != planned.size()) {
-            throw new IllegalArgumentException("two SIPp loads have the same name");
-        }
         return new SippLoads(List.copyOf(planned), executable);
+    }
+
+    /** One {@code {name.port}} in {@code load}'s target or options: something started before it. */
+    private static void checkReference(SippLoad load, String reference, String name, String portName, List<SippLoad> loads,
+                                       List<Planned> before, Set<String> processes) {
+        String prefix = "SIPp load " + load.name() + " needs " + reference + ", ";
+        SippLoad named = loads.stream().filter(l -> l.name().equals(name)).findFirst().orElse(null);
+        if (named != null) {
+            checkLoadReference(prefix, named, portName);
+            if (!load.placesCalls() && before.stream().noneMatch(p -> p.load().name().equals(name))) {
+                throw new IllegalArgumentException(prefix + "but SIPp load " + name + " does not start before it "
+                        + "(answering loads start in the order declared)");
+            }
+        } else if (!load.placesCalls()) {
+            throw new IllegalArgumentException(prefix + "but it answers, so it starts before the server side: it can "
+                    + "name only the port of an answering SIPp load declared before it");
+        } else if (!processes.contains(name)) {
+            throw new IllegalArgumentException(prefix + (processes.isEmpty()
+                    ? "a port of the server side perflab starts: it cannot run with --target"
+                    : "but no process of the server side and no SIPp load that answers is named " + name));
+        }
+    }
+
+    /**
+     * A reference to SIPp load {@code named}: to an answering one's only port, {@code port}; one that places calls
+     * starts after the server side, too late to be named.
+     */
+    static void checkLoadReference(String prefix, SippLoad named, String portName) {
+        if (named.placesCalls()) {
+            throw new IllegalArgumentException(prefix + "but SIPp load " + named.name() + " places calls and starts "
+                    + "after the server side: only an answering load's port can be named");
+        }
+        if (!portName.equals(PORT)) {
+            throw new IllegalArgumentException(prefix + "but SIPp load " + named.name() + " has one port, {"
+                    + named.name() + "." + PORT + "}");
+        }
     }
 
     private static SippScenario scenarioFile(SippLoad load, Path perflabHome) {
@@ -138,20 +180,52 @@ final class SippLoads implements AutoCloseable {
         return planned.isEmpty();
     }
 
-    /** The names, in start order. */
+    /** The names, as declared (answering loads start in this order, then those that place calls). */
     List<String> names() {
         return planned.stream().map(p -> p.load().name()).toList();
     }
 
+    /** The loads as the workload declared them. */
+    List<SippLoad> declared() {
+        return planned.stream().map(Planned::load).toList();
+    }
+
+    /** Whether some load only answers: it starts before the server side. */
+    boolean hasAnswerers() {
+        return planned.stream().anyMatch(p -> !p.load().placesCalls());
+    }
+
     /**
-     * Starts every SIPp, in order, each bound before the next starts; if one fails, those started are stopped.
+     * Starts every load that only answers, in order, each bound before the next starts; if one fails, those started
+     * are stopped. Called before the server side starts.
      *
-     * @param ports the ports the server side's processes announced, by process and port name
-     * @param bound how long the drive can last at most: SIPp's own -timeout, so that it ends even if perflab dies
+     * @param bound how long they can be needed at most (the server side's start and the drive): SIPp's own -timeout,
+     *              so that it ends even if perflab dies
      */
-    void start(Path runDir, Map<String, Map<String, Integer>> ports, Duration bound) throws RunFailure {
+    void startAnswerers(Path runDir, Duration bound) throws RunFailure {
+        start(false, runDir, Map.of(), bound);
+    }
+
+    /**
+     * Starts every load that places calls, in order, each bound before the next starts; if one fails, every load
+     * started is stopped. Called once the server side is ready (none with --target).
+     *
+     * @param serverPorts the ports the server side's processes announced, by process and port name
+     * @param bound       how long the drive can last at most: SIPp's own -timeout, so that it ends even if perflab dies
+     */
+    void startCallers(Path runDir, Map<String, Map<String, Integer>> serverPorts, Duration bound) throws RunFailure {
+        start(true, runDir, serverPorts, bound);
+    }
+
+    private void start(boolean callers, Path runDir, Map<String, Map<String, Integer>> serverPorts, Duration bound)
+            throws RunFailure {
         try {
             for (Planned p : planned) {
+                if (p.load().placesCalls() != callers) {
+                    continue;
+                }
+                Map<String, Map<String, Integer>> ports = new LinkedHashMap<>(serverPorts);
+                ports.putAll(answererPorts());
                 SippCommand command = command(p, runDir, ports, bound);
                 SippProcess process = SippProcess.start(command, runDir, p.load().name());
                 started.add(new Started(p, process));
@@ -161,6 +235,14 @@ final class SippLoads implements AutoCloseable {
             stop(Duration.ofSeconds(5));
             throw new RunFailure("SIPp load: " + e.getMessage());
         }
+    }
+
+    /** The port of each answering load started, as references name it: {@code {phone.port}}. */
+    Map<String, Map<String, Integer>> answererPorts() {
+        Map<String, Map<String, Integer>> ports = new LinkedHashMap<>();
+        started.stream().filter(s -> !s.plan().load().placesCalls())
+                .forEach(s -> ports.put(s.plan().load().name(), Map.of(PORT, s.process().command().localPort())));
+        return ports;
     }
 
     private SippCommand command(Planned p, Path runDir, Map<String, Map<String, Integer>> ports, Duration bound)
@@ -198,10 +280,18 @@ final class SippLoads implements AutoCloseable {
         return pids;
     }
 
-    /** The UDP port each SIPp bound, as {@code sip} (run.json). */
+    /**
+     * The UDP port each SIPp bound (run.json): as {@code port}, the name references use, and as {@code sip}, the
+     * name run.json gave it first.
+     */
     Map<String, Map<String, Integer>> ports() {
         Map<String, Map<String, Integer>> ports = new LinkedHashMap<>();
-        started.forEach(s -> ports.put(s.plan().load().name(), Map.of("sip", s.process().command().localPort())));
+        started.forEach(s -> {
+            Map<String, Integer> named = new LinkedHashMap<>();
+            named.put(PORT, s.process().command().localPort());
+            named.put("sip", s.process().command().localPort());
+            ports.put(s.plan().load().name(), named);
+        });
         return ports;
     }
 

@@ -5,13 +5,15 @@ import java.util.Objects;
 
 /**
  * A SIPp instance a workload runs beside perflab's HTTP driver for the whole drive: a second load source (SIP calls
- * to the SUT) or a SIP peer the SUT calls (a phone, a notifier). perflab starts it once the server side is ready,
- * before the HTTP driver, on a UDP port it chooses, stops it when the drive ends, samples its CPU like a companion's
- * ({@code processes.<name>}) and cuts its statistics to the driver's measured window: summary.json's
- * {@code loads.<name>}, timeseries-loads.csv and the report.
+ * to the SUT) or a SIP peer the SUT calls (a phone, a notifier). perflab starts it on a UDP port it chooses, before
+ * the HTTP driver: one that only answers before the server side (it needs nothing from it, and the server side may
+ * be told its port, {@code {phone.port}}), one that places calls once the server side is ready. perflab stops it
+ * when the drive ends, samples its CPU like a companion's ({@code processes.<name>}) and cuts its statistics to the
+ * driver's measured window: summary.json's {@code loads.<name>}, timeseries-loads.csv and the report.
  *
- * <p>The target and the extra options may name a port a process of the server side announced:
- * {@code 127.0.0.1:{sut.sip}}.
+ * <p>The target and the extra options of one that places calls may name a port a process of the server side
+ * announced ({@code 127.0.0.1:{sut.sip}}) or an answering load's ({@code {phone.port}}); those of one that answers
+ * only the port of an answering load declared before it.
  *
  * @param name           a short name: its key under {@code loads} and {@code processes}, its files' prefix
  * @param scenario       a scenario built into SIPp ({@code uac}, {@code uas}, ...) or a scenario file's path

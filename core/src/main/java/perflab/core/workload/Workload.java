@@ -44,12 +44,27 @@ public interface Workload {
 
     /**
      * SIPp instances that run beside the HTTP driver for the whole drive (a second load source, SIP peers the SUT
-     * calls); none by default.
+     * calls); none by default. Those that only answer start before the server side, and their ports can be named
+     * in the server side's settings and the other loads' options: {@code {phone.port}}.
      *
      * @param settings the {@link WorkloadSetting.Use#TRAFFIC} settings, checked, every default filled in
      */
     default List<SippLoad> sippLoads(Map<String, String> settings) {
         return List.of();
+    }
+
+    /**
+     * Writes files the run's processes read into the run directory (a SIPp users file read with
+     * {@code -inf users.csv}: SIPp's working directory is the run directory). Called once per run, after every
+     * check and before any process (SIPp or the server side) starts; not for {@code perflab serve}. An
+     * IOException fails the run with its message. Nothing by default.
+     *
+     * @param runDir          the run's directory, already there
+     * @param trafficSettings the {@link WorkloadSetting.Use#TRAFFIC} settings, checked, every default filled in
+     * @param seed            the run's random seed
+     */
+    default void writeRunFiles(java.nio.file.Path runDir, Map<String, String> trafficSettings, long seed)
+            throws java.io.IOException {
     }
 
     /** The workload's presets (a study's run rule as flags, {@code --preset NAME}); none by default. */

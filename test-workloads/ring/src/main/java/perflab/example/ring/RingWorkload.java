@@ -7,6 +7,7 @@ import perflab.core.traffic.RequestTemplate;
 import perflab.core.traffic.Traffic;
 import perflab.core.traffic.Verdict;
 import perflab.core.workload.OperationInfo;
+import perflab.core.workload.ServerSide;
 import perflab.core.workload.SippLoad;
 import perflab.core.workload.StackInfo;
 import perflab.core.workload.TrafficOptions;
@@ -19,11 +20,14 @@ import java.util.Map;
 
 /**
  * The example of a second load source (docs/adding-a-workload.md): SIPp places calls to the SUT's SIP port at
- * {@code --call-rate} while perflab's HTTP driver reads the SUT's call counters. Registered in META-INF/services;
- * kept for the tests.
+ * {@code --call-rate} while perflab's HTTP driver reads the SUT's call counters; and a SIPp that only answers, the
+ * phone, started before the SUT, which is told its port and calls it once as it starts. Registered in
+ * META-INF/services; kept for the tests.
  */
 public final class RingWorkload implements Workload {
     static final String CALL_RATE = "call-rate";
+    /** The SUT's setting: where the phone answers. */
+    static final String PHONE = "phone";
     private static final byte[] INVITES = "\"invites\":".getBytes(StandardCharsets.US_ASCII);
 
     @Override
@@ -86,10 +90,19 @@ public final class RingWorkload implements Workload {
         };
     }
 
-    /** SIPp's built-in uac calls the SUT's SIP port, which the SUT announced on its READY line. */
+    /** The SUT is told where the phone answers: the port perflab chose for that SIPp, which starts first. */
+    @Override
+    public ServerSide serverSide(Map<String, String> settings) {
+        return ServerSide.sutOnly(Map.of(PHONE, "127.0.0.1:{phone.port}"));
+    }
+
+    /**
+     * The phone, SIPp's built-in uas, answers the SUT's call; SIPp's built-in uac calls the SUT's SIP port, which the
+     * SUT announced on its READY line.
+     */
     @Override
     public List<SippLoad> sippLoads(Map<String, String> settings) {
-        return List.of(SippLoad.calls("calls", "uac", "127.0.0.1:{sut.sip}", Integer.parseInt(settings.get(CALL_RATE)),
-                0, List.of()));
+        return List.of(SippLoad.answers(PHONE, "uas", List.of()),
+                SippLoad.calls("calls", "uac", "127.0.0.1:{sut.sip}", Integer.parseInt(settings.get(CALL_RATE)), 0, List.of()));
     }
 }
