@@ -270,6 +270,9 @@ final class SippLoads implements AutoCloseable {
         if (load.maxOpenCalls() > 0) {
             b.callLimit(load.maxOpenCalls());
         }
+        if (load.recvTimeout() != null) {
+            b.recvTimeout(load.recvTimeout());
+        }
         return b.build();
     }
 

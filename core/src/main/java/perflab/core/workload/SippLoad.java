@@ -1,5 +1,6 @@
 package perflab.core.workload;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
@@ -22,9 +23,11 @@ import java.util.Objects;
  * @param callsPerSecond new calls per second; 0 for one that only answers
  * @param maxOpenCalls   most calls open at once (SIPp's -l); 0 for SIPp's default
  * @param extra          further SIPp options the scenario needs ({@code -aa}, {@code -inf FILE}, ...)
+ * @param recvTimeout    the longest a call waits for its next message before it fails (SIPp's
+ *                       {@code -recv_timeout}, which perflab sets itself); null for none
  */
 public record SippLoad(String name, String scenario, String target, double callsPerSecond, int maxOpenCalls,
-                       List<String> extra) {
+                       List<String> extra, Duration recvTimeout) {
     public SippLoad {
         Objects.requireNonNull(name);
         Objects.requireNonNull(scenario);
@@ -41,6 +44,20 @@ public record SippLoad(String name, String scenario, String target, double calls
             throw new IllegalArgumentException("SIPp load " + name + ": the open-call limit must be 0 (SIPp's default) or more");
         }
         extra = List.copyOf(extra);
+        if (recvTimeout != null && (recvTimeout.isNegative() || recvTimeout.isZero())) {
+            throw new IllegalArgumentException("SIPp load " + name + ": the receive timeout must be above 0");
+        }
+    }
+
+    /** A load whose calls wait for their next message as long as they need. */
+    public SippLoad(String name, String scenario, String target, double callsPerSecond, int maxOpenCalls,
+                    List<String> extra) {
+        this(name, scenario, target, callsPerSecond, maxOpenCalls, extra, null);
+    }
+
+    /** The same load, its calls failing when a message does not come within {@code timeout}. */
+    public SippLoad withRecvTimeout(Duration timeout) {
+        return new SippLoad(name, scenario, target, callsPerSecond, maxOpenCalls, extra, timeout);
     }
 
     /** A SIPp that calls {@code target} at {@code callsPerSecond}. */

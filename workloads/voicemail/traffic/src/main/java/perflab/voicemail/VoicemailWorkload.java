@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,18 +126,18 @@ public final class VoicemailWorkload implements Workload {
      */
     @Override
     public List<SippLoad> sippLoads(Map<String, String> settings) {
-        long holdMs = Quantities.duration("--" + HOLD, settings.get(HOLD)).toMillis();
-        List<String> common = List.of("-recv_timeout", (holdMs + PEER_MARGIN.toMillis()) + "ms", "-trace_counts");
-        List<String> phone = new ArrayList<>(List.of("-inf", UsersFile.NAME, "-infindex", UsersFile.NAME, "0"));
-        phone.addAll(common);
+        Duration wait = Quantities.duration("--" + HOLD, settings.get(HOLD)).plus(PEER_MARGIN);
+        List<String> phone = List.of("-inf", UsersFile.NAME, "-infindex", UsersFile.NAME, "0", "-trace_counts");
+        List<String> others = List.of("-trace_counts");
         return List.of(
-                SippLoad.answers(PHONE, SCENARIOS + "phone.xml", phone),
-                SippLoad.answers(LINE, SCENARIOS + "line.xml", common),
-                SippLoad.answers(NOTIFIER, SCENARIOS + "notifier.xml", common));
+                SippLoad.answers(PHONE, SCENARIOS + "phone.xml", phone).withRecvTimeout(wait),
+                SippLoad.answers(LINE, SCENARIOS + "line.xml", others).withRecvTimeout(wait),
+                SippLoad.answers(NOTIFIER, SCENARIOS + "notifier.xml", others).withRecvTimeout(wait));
     }
 
-    /** TODO(platform hook): written into the run directory before SIPp starts. */
-    static void writeUsers(Path runDir, Map<String, String> settings, long seed) throws IOException {
-        usersFile(settings, seed).write(runDir.resolve(UsersFile.NAME));
+    /** The users file, in the run directory where SIPp runs, before any process starts. */
+    @Override
+    public void writeRunFiles(Path runDir, Map<String, String> trafficSettings, long seed) throws IOException {
+        usersFile(trafficSettings, seed).write(runDir.resolve(UsersFile.NAME));
     }
 }

@@ -128,7 +128,7 @@ public final class VoicemailWeb extends Handler.Abstract {
                 return;
             }
             String reason = reason(failure);
-            counters.failed(reason);
+            counters.setupFailed(reason);
             sessions.end(session);
             Pages.problem(response, callback, 502, "the call could not be set up: " + reason);
         });
@@ -149,7 +149,7 @@ public final class VoicemailWeb extends Handler.Abstract {
                 return;
             }
             String reason = reason(failure);
-            counters.failed(reason);
+            counters.hangupFailed(reason);
             Pages.problem(response, callback, reason.equals("no-call") ? 409 : 502, "the hang-up failed: " + reason);
         });
     }

@@ -15,7 +15,10 @@ final class WebCounters {
     final LongAdder clicks = new LongAdder();
     final LongAdder refused = new LongAdder();
     final LongAdder forbidden = new LongAdder();
+    /** Clicks whose call could not be set up, by reason. */
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
+    /** Hang-ups that failed, by reason (the call itself ends as {@link CallEnd#FAILED} or was already over). */
+    private final Map<String, LongAdder> hangupFailures = new ConcurrentHashMap<>();
     private final Map<CallEnd, LongAdder> ends = new EnumMap<>(CallEnd.class);
 
     WebCounters() {
@@ -24,8 +27,12 @@ final class WebCounters {
         }
     }
 
-    void failed(String reason) {
+    void setupFailed(String reason) {
         failures.computeIfAbsent(reason, r -> new LongAdder()).increment();
+    }
+
+    void hangupFailed(String reason) {
+        hangupFailures.computeIfAbsent(reason, r -> new LongAdder()).increment();
     }
 
     /** One converged operation over: a user whose calls ended, whoever ended them. */
@@ -45,12 +52,18 @@ final class WebCounters {
         ends.forEach((end, n) -> operations.put(end.name().toLowerCase(Locale.ROOT).replace('_', '-'), n.sum()));
         object(b, operations);
         b.append(",\"failures\":");
-        Map<String, Long> failed = new TreeMap<>();
-        failures.forEach((reason, n) -> failed.put(reason, n.sum()));
-        object(b, failed);
+        object(b, sums(failures));
+        b.append(",\"hangupFailures\":");
+        object(b, sums(hangupFailures));
         b.append(",\"sip\":");
         object(b, new TreeMap<>(sip));
         return b.append('}').toString();
+    }
+
+    private static Map<String, Long> sums(Map<String, LongAdder> counts) {
+        Map<String, Long> sums = new TreeMap<>();
+        counts.forEach((reason, n) -> sums.put(reason, n.sum()));
+        return sums;
     }
 
     private static void object(StringBuilder b, Map<String, Long> map) {
