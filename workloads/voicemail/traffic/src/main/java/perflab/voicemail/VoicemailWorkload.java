@@ -29,6 +29,8 @@ public final class VoicemailWorkload implements Workload {
     static final String HOLD = "hold";
     static final String WEB_HANGUP = "web-hangup";
     static final String USERS = "users";
+    static final String MAX_SETUPS = "max-setups";
+    static final String MAX_CALLS = "max-calls";
     /** The SIPp peers, in start order: their names are their {@code {name.port}} in the SUT's settings. */
     static final String PHONE = "phone";
     static final String LINE = "line";
@@ -44,7 +46,12 @@ public final class VoicemailWorkload implements Workload {
                     + "request); the others' phones hang up (a SIP BYE). Default: 0.5 (the study's half each).",
                     WorkloadSetting.Use.TRAFFIC, true, VoicemailWorkload::share),
             WorkloadSetting.integer(USERS, 100_000, 1, 10_000_000, "Users in the users file, taken in turn: more than "
-                    + "are in a call at once (the rate times the hold, plus a minute)."));
+                    + "are in a call at once (the rate times the hold, plus a minute)."),
+            WorkloadSetting.integer(MAX_SETUPS, 500, 0, 1_000_000, "Clicks the server sets up at once; more are "
+                    + "refused at the door with 503 and Retry-After, so the calls it admitted stay fast (0: no limit).")
+                    .forServer().asDimension(),
+            WorkloadSetting.integer(MAX_CALLS, 0, 0, 10_000_000, "Users the server holds in a call at once; more "
+                    + "clicks are refused with 503 (0: no limit).").forServer().asDimension());
 
     private static String share(String value) {
         double share;

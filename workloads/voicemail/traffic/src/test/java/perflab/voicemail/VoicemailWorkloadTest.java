@@ -17,7 +17,10 @@ class VoicemailWorkloadTest {
 
     @Test
     void theSutIsToldWhereEverySippPeerListens() {
-        Map<String, String> sut = workload.serverSide(Map.of()).sutSettings();
+        Map<String, String> sut = workload.serverSide(workload.resolveSettings(WorkloadSetting.Use.SERVER,
+                Map.of("max-calls", "1000"))).sutSettings();
+        assertEquals("1000", sut.get("max-calls"));
+        assertEquals("500", sut.get("max-setups"));
         assertEquals("127.0.0.1:{phone.port}", sut.get("phone"));
         assertEquals("127.0.0.1:{line.port}", sut.get("line"));
         assertEquals("127.0.0.1:{notifier.port}", sut.get("notifier"));
