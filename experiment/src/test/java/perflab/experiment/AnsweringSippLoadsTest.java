@@ -7,16 +7,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import perflab.core.config.RunConfig;
-import perflab.core.traffic.ClientContext;
-import perflab.core.traffic.ClientSession;
-import perflab.core.traffic.Traffic;
 import perflab.core.workload.Companion;
-import perflab.core.workload.OperationInfo;
 import perflab.core.workload.ServerSide;
 import perflab.core.workload.SippLoad;
-import perflab.core.workload.StackInfo;
-import perflab.core.workload.TrafficOptions;
-import perflab.core.workload.Workload;
 import perflab.experiment.load.SippCommand;
 
 import java.io.IOException;
@@ -73,7 +66,7 @@ class AnsweringSippLoadsTest {
     }
 
     /** A workload of the given server side and SIPp loads, whose run files are a SIPp users file. */
-    private static final class StandIn implements Workload {
+    private static final class StandIn extends StubWorkload {
         final List<Companion> companions;
         final Map<String, String> sutSettings;
         final List<SippLoad> loads;
@@ -81,49 +74,10 @@ class AnsweringSippLoadsTest {
         IOException failWith;
 
         StandIn(List<Companion> companions, Map<String, String> sutSettings, List<SippLoad> loads) {
+            super("stand-in", "a SUT told where its phone answers");
             this.companions = companions;
             this.sutSettings = sutSettings;
             this.loads = loads;
-        }
-
-        @Override
-        public String name() {
-            return "stand-in";
-        }
-
-        @Override
-        public String description() {
-            return "a SUT told where its phone answers";
-        }
-
-        @Override
-        public List<StackInfo> stacks() {
-            return List.of(new StackInfo("a", "test", "workloads/x/stack-a", "x.Main"));
-        }
-
-        @Override
-        public List<OperationInfo> operations() {
-            return List.of(new OperationInfo("op", "test"));
-        }
-
-        @Override
-        public String servicePath() {
-            return "/";
-        }
-
-        @Override
-        public Traffic traffic(TrafficOptions options) {
-            return new Traffic() {
-                @Override
-                public ClientSession newSession(ClientContext context) {
-                    throw new UnsupportedOperationException("the stand-in SUT never gets this far");
-                }
-
-                @Override
-                public List<String> requestKinds() {
-                    return List.of("op");
-                }
-            };
         }
 
         @Override

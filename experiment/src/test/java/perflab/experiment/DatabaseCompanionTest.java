@@ -7,12 +7,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import perflab.core.config.RunConfig;
 import perflab.core.result.RunSummary;
-import perflab.core.traffic.Traffic;
 import perflab.core.workload.Companion;
-import perflab.core.workload.OperationInfo;
 import perflab.core.workload.ServerSide;
-import perflab.core.workload.StackInfo;
-import perflab.core.workload.TrafficOptions;
 import perflab.core.workload.Workload;
 import perflab.monitor.RunMonitor;
 
@@ -48,37 +44,7 @@ class DatabaseCompanionTest {
 
     /** A workload whose server side is its SUT and the given companions. */
     private static Workload workload(List<Companion> companions) {
-        return new Workload() {
-            @Override
-            public String name() {
-                return "db-test";
-            }
-
-            @Override
-            public String description() {
-                return "a SUT with a database";
-            }
-
-            @Override
-            public List<StackInfo> stacks() {
-                return List.of(new StackInfo("a", "test", "workloads/x/stack-a", "x.Main"));
-            }
-
-            @Override
-            public List<OperationInfo> operations() {
-                return List.of(new OperationInfo("op", "test"));
-            }
-
-            @Override
-            public String servicePath() {
-                return "/";
-            }
-
-            @Override
-            public Traffic traffic(TrafficOptions options) {
-                throw new UnsupportedOperationException();
-            }
-
+        return new StubWorkload("db-test", "a SUT with a database") {
             @Override
             public ServerSide serverSide(Map<String, String> settings) {
                 return new ServerSide(companions, Map.of("db-url", "jdbc:postgresql://127.0.0.1:{db.port}/t"));
