@@ -1,9 +1,11 @@
 package perflab.voicemail.lean.sip;
 
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 import perflab.voicemail.lean.ConvergedCalls.CallEnd;
 import perflab.voicemail.lean.ConvergedCalls.CallFailure;
@@ -38,6 +40,8 @@ final class UserCall implements RequestHandler {
     private boolean finalNotify;
     private Runnable afterFinalNotify;
     private CallEnd endedBy;
+    /** The application's timeouts still pending: cancelled when the call ends. */
+    private final List<ScheduledFuture<?>> timeouts = new ArrayList<>(2);
 
     UserCall(VoiceMailCalls owner, String user, Executor executor, Consumer<CallEnd> ended) {
         this.owner = owner;
@@ -63,11 +67,11 @@ final class UserCall implements RequestHandler {
                 callPhoneWhenSubscribed();
             }
         });
-        owner.later(this, owner.config().timers().transactionTimeoutMillis(), () -> {
+        timeouts.add(owner.later(this, owner.config().timers().transactionTimeoutMillis(), () -> {
             if (state == State.SUBSCRIBING) {
                 fail(subscribeAccepted ? "notify-timeout" : "subscribe-timeout");
             }
-        });
+        }));
     }
 
     private static String uri(String user, InetSocketAddress peer) {
@@ -265,16 +269,18 @@ final class UserCall implements RequestHandler {
                         once.run();
                     }
                 });
-        owner.later(this, owner.config().timers().transactionTimeoutMillis(), () -> {
+        timeouts.add(owner.later(this, owner.config().timers().transactionTimeoutMillis(), () -> {
             if (!done[0]) {
                 owner.count("calls.failures.unsubscribe-timeout");
                 once.run();
             }
-        });
+        }));
     }
 
     private void finish(CallFailure failure) {
         state = State.DONE;
+        timeouts.forEach(t -> t.cancel(false));
+        timeouts.clear();
         owner.remove(user, this);
         if (failure != null) {
             connected.completeExceptionally(failure);

@@ -7,6 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,7 +38,11 @@ public final class VoiceMailCalls implements ConvergedCalls {
     public VoiceMailCalls(VoiceMailSipConfig config) {
         this.config = config;
         this.workers = Executors.newFixedThreadPool(config.workers(), daemon("voicemail-sip-worker"));
-        this.timers = Executors.newSingleThreadScheduledExecutor(daemon("voicemail-sip-timer"));
+        ScheduledThreadPoolExecutor timerPool = new ScheduledThreadPoolExecutor(1, daemon("voicemail-sip-timer"));
+        // a call that ends cancels its timeouts: dropped from the queue at once, they no longer keep the ended
+        // call (its dialogs, messages and the web session behind its callback) alive for 64 x T1
+        timerPool.setRemoveOnCancelPolicy(true);
+        this.timers = timerPool;
         // the SUT only receives requests in its users' dialogs; anything else the stack answers (481, 405)
         this.stack = NettySipStack.open(new SipStackConfig(config.host(), config.port(), config.timers(), 16 * 1024,
                 java.util.Set.of("ACK", "BYE", "NOTIFY"), workers, VoiceMailCalls::outsideAnyCall,
@@ -120,9 +126,12 @@ public final class VoiceMailCalls implements ConvergedCalls {
         counters.computeIfAbsent(name, n -> new LongAdder()).increment();
     }
 
-    /** Runs {@code task} on the user's executor after {@code millis}: the application's own timeouts. */
-    void later(UserCall call, long millis, Runnable task) {
-        timers.schedule(() -> call.executor.execute(task), millis, TimeUnit.MILLISECONDS);
+    /**
+     * Runs {@code task} on the user's executor after {@code millis}: the application's own timeouts. The call
+     * cancels what is still pending when it ends.
+     */
+    ScheduledFuture<?> later(UserCall call, long millis, Runnable task) {
+        return timers.schedule(() -> call.executor.execute(task), millis, TimeUnit.MILLISECONDS);
     }
 
     void remove(String user, UserCall call) {
