@@ -216,6 +216,9 @@ final class DialogImpl implements Dialog {
     public void terminate() {
         if (!terminated) {
             terminated = true;
+            // transactions outlive their dialog (Timer J keeps a non-INVITE server transaction 64 x T1 to absorb
+            // retransmissions): let go of the application's handler, so that they do not keep the ended call alive
+            handler = stack.config().handler();
             stack.onLoop(() -> stack.unregister(this));
         }
     }
