@@ -122,6 +122,7 @@ final class VoicemailFigures {
         if (sipp != null && sipp.count() > 0) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("count", sipp.count());
+            m.put("mean", sipp.meanMs());
             put(m, "p50", sipp.p50Ms());
             put(m, "p90", sipp.p90Ms());
             put(m, "p99", sipp.p99Ms());
