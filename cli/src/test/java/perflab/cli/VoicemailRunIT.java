@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,5 +56,36 @@ class VoicemailRunIT {
         assertTrue(datagrams >= 21 * operations && datagrams <= 21 * details.get("clicks").asLong(),
                 datagrams + " SIP messages for " + operations + " operations and " + details.get("clicks") + " clicks");
         assertTrue(Files.readString(out.resolve("users.csv")).startsWith("SEQUENTIAL\nu0000000;"));
+        figures(out, summary);
+    }
+
+    /** Issue 11's metrics: the server's counters sampled each second, and voicemail's figures from them. */
+    private static void figures(Path out, JsonNode summary) throws Exception {
+        JsonNode server = summary.get("server");
+        assertTrue(server.get("samples").asInt() >= 5, server.toString());
+        assertTrue(server.get("seconds").asDouble() > 5 && server.get("seconds").asDouble() < 9, server.toString());
+        JsonNode f = summary.get("figures");
+        assertEquals(0, f.get("failedCalls").asLong(), f.toString());
+        assertEquals(0, f.get("failedCallsByReason").size(), f.toString());
+        assertEquals(0, f.get("sippFailedCalls").get("total").asLong(), f.toString());
+        double ops = f.get("convergedOperationsPerSecond").asDouble();
+        assertTrue(ops > 2.5 && ops < 7.5, "about the click rate, 5/s: " + f);
+        assertEquals(ops * 3600, f.get("convergedOperationsPerHour").asDouble(), 0.01 * 3600, f.toString());
+        assertTrue(f.get("httpRequestsPerSecond").asDouble() > ops, f.toString());
+        // 21 messages an operation, give or take the calls across the window's ends
+        double sip = f.get("sipMessagesPerSecond").asDouble();
+        assertTrue(sip > 12 * ops && sip < 30 * ops, sip + " SIP messages/s for " + ops + " operations/s");
+        assertTrue(f.get("retransmissions").has("sutSent") && f.get("retransmissions").has("sipp"), f.toString());
+        assertTrue(f.get("ser").get("percent").asDouble() >= 90, f.toString());
+        for (String latency : new String[]{"notifyTo200Ms", "srdMs", "srdPhoneMs", "srdLineMs"}) {
+            JsonNode l = f.get(latency);
+            assertTrue(l.get("count").asLong() > 0 && l.get("p95").asDouble() > 0
+                    && l.get("p95").asDouble() <= l.get("p99").asDouble(), latency + ": " + l);
+        }
+        assertTrue(f.get("liveSessions").get("max").asLong() > 0, f.toString());
+        assertTrue(f.get("sutCpuPerOperationUs").asDouble() > 0, f.toString());
+        List<String> rows = Files.readAllLines(out.resolve("timeseries-server.csv"));
+        assertTrue(rows.stream().anyMatch(r -> r.contains(",measure,") && r.contains(",operations.phone-hangup,")), rows.toString());
+        assertTrue(Files.readString(out.resolve("report.html")).contains("voicemail figures"));
     }
 }

@@ -306,7 +306,10 @@ public final class RunOrchestrator {
         pids.putAll(sippLoads.pids());
         RunRecorder recorder = new RunRecorder(runDir, pids, server == null ? Set.of() : server.trees(), iface, gcLog,
                 console, warmupSeconds, measureSeconds, System.currentTimeMillis());
-        try (recorder) {
+        ServerCounterSampler serverSampler = workload.serverCounters() == null ? null
+                : new ServerCounterSampler(workload.serverCounters(), target, runDir);
+        recorder.sampleServerWith(serverSampler);
+        try (recorder; serverSampler) {
             LoadDriver d = new LoadDriver(spec, traffic);
             driver = d;
             if (interrupted) {
@@ -334,7 +337,15 @@ public final class RunOrchestrator {
                 driver = null;
             }
             recorder.sample();
+            if (serverSampler != null) {
+                try {
+                    serverSampler.awaitAnswer(ServerCounterSampler.TIMEOUT);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
+        perflab.core.result.ServerWindow serverWindow = serverSampler == null ? null : serverSampler.window();
         boolean crashed = processExit != null;
         String endReason = crashed ? processExit : interrupted ? "interrupted" : result.endReason();
         boolean complete = result.complete() && !crashed && !interrupted;
@@ -369,8 +380,9 @@ public final class RunOrchestrator {
         RunSummary summary = RunSummarizer.summarize(config, workload.name(), stack(config),
                 new RunSummarizer.Measured(result, recorder.window(result.measureStartEpochMs(), result.measureEndEpochMs()),
                         recorder.machineCpus(), recorder.measuredThroughputPerSecond(), ends, gc, warmup, loads, checks,
-                        server == null ? null : server.playing(Companion.Role.DATABASE)),
+                        server == null ? null : server.playing(Companion.Role.DATABASE), serverWindow),
                 complete, endReason);
+        summary = withWorkloadFigures(workload, summary);
         Json.write(runDir.resolve("summary.json"), summary);
         if (!result.errorSamples().isEmpty()) {
             AtomicFiles.write(runDir.resolve("errors.txt"), String.join(System.lineSeparator(), result.errorSamples()) + System.lineSeparator());
@@ -385,6 +397,19 @@ public final class RunOrchestrator {
             status = RunOutcome.FAILED;
         }
         return new RunOutcome(runDir, summary, status);
+    }
+
+    /** The summary with the workload's own figures; a workload whose figures fail gets none and a warning. */
+    private RunSummary withWorkloadFigures(Workload workload, RunSummary summary) {
+        try {
+            Map<String, Object> figures = workload.figures(summary);
+            return figures == null || figures.isEmpty() ? summary : summary.withFigures(figures);
+        } catch (RuntimeException e) {
+            if (console != null) {
+                console.println("perflab: warning: no workload figures in summary.json: " + e);
+            }
+            return summary;
+        }
     }
 
     /**

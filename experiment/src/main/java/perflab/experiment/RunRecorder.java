@@ -71,6 +71,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private WarmupJudge warmupJudge;
     private Runnable onWarm;
     private boolean warmDeclared;
+    /** Asked for the SUT's own counters at every tick, or null. */
+    private ServerCounterSampler serverSampler;
     /** Runs once, at the first measured interval (the profiler's start). */
     private Runnable onMeasureStart;
 
@@ -129,6 +131,11 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         this.onWarm = onWarm;
     }
 
+    /** Samples the SUT's own counters at every tick from now on (asynchronously: the tick never waits). */
+    synchronized void sampleServerWith(ServerCounterSampler sampler) {
+        this.serverSampler = sampler;
+    }
+
     /** Runs {@code hook} once, when the first measured interval comes in (a moment after the window starts). */
     synchronized void onMeasureStart(Runnable hook) {
         this.onMeasureStart = hook;
@@ -171,6 +178,10 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     @Override
     public synchronized void onInterval(Interval interval) {
         seconds++;
+        if (serverSampler != null) {
+            // first, so that the sample is as near the interval's end as can be; it never blocks
+            serverSampler.tick(seconds, interval.phase().label());
+        }
         RunMonitor.Second m = monitor.sample();
         // the driver warms up too, and its code changes at the phase change (warm-up deep-checks every response)
         double driverJit = driverSelf.sample().jitCpuPercent();

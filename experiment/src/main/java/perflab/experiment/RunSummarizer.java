@@ -35,7 +35,8 @@ final class RunSummarizer {
      */
     record Measured(DriverResult driver, RunMonitor.Window window, int machineCpus, double[] throughputPerSecond,
                     Map<String, ProcessEnd> processes, GcAnalysis gc, RunSummary.Warmup warmup,
-                    Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks, String database) {
+                    Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks, String database,
+                    perflab.core.result.ServerWindow server) {
     }
 
     private RunSummarizer() {
@@ -85,7 +86,7 @@ final class RunSummarizer {
                 LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
                 Steadiness.of(m.throughputPerSecond()), driverFigures, processes.get(RunMonitor.SUT), machine, network,
                 m.gc(), perClient, processes, m.warmup(), byKind(r, seconds), m.loads(), m.checks(),
-                database(m.database(), processes, r.successes()));
+                database(m.database(), processes, r.successes()), m.server(), null);
     }
 
     /**

@@ -24,7 +24,7 @@ class ExperimentAnalysisTest {
         LatencySummary l = new LatencySummary(1000, p99 / 3, p99 / 4, p99 / 2, p99 / 1.5, p99, p99 * 2, p99 * 3);
         return new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", rate == null ? "closed" : "open", 16, rate,
                 true, "completed", 10, 1000, 1000, Map.of("total", errors), throughput, throughput / 16, l, l, l,
-                null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     static ExperimentAnalysis.ConfigurationRuns config(int index, String name, double rate, RunSummary... runs) {

@@ -37,6 +37,11 @@ public final class ConsoleSummary {
         kinds(out, s.byKind());
         s.loads().forEach((name, load) -> row(out, "sip " + name, "%s", sipLoad(load)));
         s.checks().forEach((name, check) -> row(out, name, "%s: %s", check.status(), check.line()));
+        if (s.server() != null) {
+            row(out, "server counters", "%d samples over %.1f s%s, from %s", s.server().samples(), s.server().seconds(),
+                    s.server().missed() == 0 ? "" : " (" + s.server().missed() + " missed)", s.server().source());
+        }
+        s.figures().forEach((name, value) -> row(out, name, "%s", figure(value)));
         RunSummary.Sut sut = s.sut();
         if (sut != null && sut.cpuSeconds() != null) {
             row(out, "sut cpu", "%.2f s (%.1f%% of one core, %.1f%% of the machine; user %.2f s, sys %.2f s), "
@@ -220,6 +225,28 @@ public final class ConsoleSummary {
         });
         text.setLength(text.length() - 2);
         return text.append(')').toString();
+    }
+
+    /**
+     * A workload figure on one line: a number as it is (at most 3 decimals), a map as {@code key value, ...} with its
+     * {@code source} left out (summary.json and the report have it).
+     */
+    static String figure(Object value) {
+        if (value instanceof Map<?, ?> m) {
+            StringBuilder b = new StringBuilder();
+            m.forEach((k, v) -> {
+                if (!"source".equals(k)) {
+                    b.append(b.length() == 0 ? "" : ", ").append(k).append(' ').append(figure(v));
+                }
+            });
+            return m.isEmpty() ? "none" : b.toString();
+        }
+        if (value instanceof Double || value instanceof Float) {
+            double d = ((Number) value).doubleValue();
+            return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d)
+                    : String.format(Locale.ROOT, "%.3f", d).replaceAll("0+$", "");
+        }
+        return String.valueOf(value);
     }
 
     private static double nan(Double v) {

@@ -77,6 +77,18 @@ public final class RunReport {
                 page.heading("SIP load sources (SIPp)");
                 page.table(sipLoadTable(s));
             }
+            if (!s.figures().isEmpty() || s.server() != null) {
+                page.heading(s.workload() + " figures");
+                if (s.server() != null) {
+                    page.paragraph("The server's own counters: " + s.server().samples() + " samples over "
+                            + ReportNumbers.num(s.server().seconds()) + " s" + (s.server().missed() == 0 ? ""
+                            : " (" + s.server().missed() + " missed)") + " from " + s.server().source()
+                            + " (summary.json server, timeseries-server.csv).");
+                }
+                if (!s.figures().isEmpty()) {
+                    page.table(figuresTable(s));
+                }
+            }
             if (!s.checks().isEmpty()) {
                 page.heading("Checks of the server after the drive");
                 HtmlTable checks = new HtmlTable("check", "result", "what it found");
@@ -358,6 +370,16 @@ public final class RunReport {
                     f.failedCalls() + (f.failedByReason().isEmpty() ? "" : " " + f.failedByReason()),
                     Long.toString(f.retransmissions()), Long.toString(f.maxCurrentCalls()),
                     times.length() == 0 ? "—" : times.toString(), orDash(f.note()));
+        });
+        return t;
+    }
+
+    /** The workload's own figures (summary.json figures): a row each, a map's source in the last column. */
+    static HtmlTable figuresTable(RunSummary s) {
+        HtmlTable t = new HtmlTable("figure", "value", "source");
+        s.figures().forEach((name, value) -> {
+            Object source = value instanceof Map<?, ?> m ? m.get("source") : null;
+            t.row(name, ConsoleSummary.figure(value), source == null ? "—" : source.toString());
         });
         return t;
     }

@@ -20,7 +20,7 @@ class ConsoleSummaryTest {
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 100, null, true,
                 "completed", 28_800, 953_428_857L, 953_428_857L, Map.of("total", 0L), 33_105.2, 331.05, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 0, 28_800),
-                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null, null, null, null, null, null);
+                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null, null, null, null, null, null, null, null);
         String block = ConsoleSummary.perClientBlock(s);
         String[] lines = block.strip().split("\\R");
         assertEquals("=============Overall Test Result============", lines[0]);
@@ -51,7 +51,7 @@ class ConsoleSummaryTest {
                 null, null, Map.of("calls", new perflab.core.result.SipLoadFigures(0, 10_000_000, 10, 10, 200, 0, 200,
                         197, 3, Map.of("MaxUDPRetrans", 3L), 20, 19.7, 5, 0, 0, Map.of(), 7,
                         Map.of("1", new perflab.core.result.SipResponseTime(197, 2.1, 2.0, 4.0, 8.0, 12.0, "trace_rtt")),
-                        1000.0, null)), null, null);
+                        1000.0, null)), null, null, null, null);
         String text = ConsoleSummary.render(s);
         assertTrue(text.contains("sip calls            200 calls in 10.0 s (20.00/s), 197 ok, 3 failed {MaxUDPRetrans=3}, "
                 + "5 retransmissions, at most 7 open; rtd 1 p50 2.0 p99 8.0 max 12.0 ms"), text);
@@ -81,7 +81,7 @@ class ConsoleSummaryTest {
                 Map.of("total", 0L), 100, 6.25, l, l, l, new RunSummary.Steadiness(true, 0.01, 0.1, 0, 10),
                 new RunSummary.Driver(1, 10, false, null, 0, 16, null, 1, 1), sut, null, null, null, null,
                 Map.of("sut", sut, "postgres", db), null, null, null, null,
-                new RunSummary.Database("postgres", 43L, 1.0, 10.0, 5.0, 1000.0, 250.0, 260.0, 14, 3000.0, 333.333));
+                new RunSummary.Database("postgres", 43L, 1.0, 10.0, 5.0, 1000.0, 250.0, 260.0, 14, 3000.0, 333.333), null, null);
     }
 
     @Test

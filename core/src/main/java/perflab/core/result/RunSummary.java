@@ -19,7 +19,7 @@ public record RunSummary(String workload, String stack, String operation, String
                          Machine machine, Network network, GcAnalysis gc,
                          @JsonAlias("harness") PerClient perClient, Map<String, Sut> processes, Warmup warmup,
                          Map<String, Kind> byKind, Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks,
-                         Database database) {
+                         Database database, ServerWindow server, Map<String, Object> figures) {
 
     /**
      * @param processes every process perflab started for the run, by name: {@code sut} (the same figures as the
@@ -31,11 +31,24 @@ public record RunSummary(String workload, String stack, String operation, String
      *                  has none
      * @param database  the companion that is the run's database, when one plays that role; null otherwise (no
      *                  database, one inside the SUT, or one perflab did not start)
+     * @param server    the SUT's own counters over the window ({@link perflab.core.workload.Workload#serverCounters}),
+     *                  null when the workload declares none or fewer than two samples came
+     * @param figures   the workload's own figures of the window ({@link perflab.core.workload.Workload#figures}), in
+     *                  its order; empty when it has none
      */
     public RunSummary {
+        figures = figures == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures));
         processes = processes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(processes));
         loads = loads == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(loads));
         checks = checks == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(checks));
+    }
+
+    /** This summary with the workload's own figures. */
+    public RunSummary withFigures(Map<String, Object> figures) {
+        return new RunSummary(workload, stack, operation, model, clients, targetRate, complete, endReason,
+                durationSeconds, requests, successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs,
+                failedLatencyMs, steady, driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads,
+                checks, database, server, figures);
     }
 
     /** Whether a check after the drive failed: the run fails with it. */

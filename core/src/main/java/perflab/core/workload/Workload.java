@@ -89,6 +89,24 @@ public interface Workload {
     }
 
     /**
+     * The SUT's own counters, sampled by perflab once a second over the run (timeseries-server.csv) and summarised
+     * over the measured window (summary.json's {@code server}); null (the default) when the SUT tells none.
+     */
+    default ServerCounters serverCounters() {
+        return null;
+    }
+
+    /**
+     * The workload's own figures of the measured window, from everything else the run measured ({@code summary},
+     * with {@code server} when {@link #serverCounters} is declared): summary.json's {@code figures}, shown on the
+     * console and in the report in this map's order. Values are numbers, strings, or maps of them (a figure by
+     * reason); a figure that cannot be known is left out. None by default.
+     */
+    default Map<String, Object> figures(perflab.core.result.RunSummary summary) {
+        return Map.of();
+    }
+
+    /**
      * Whether the console ends a run with the closed model seen per client, in the block a client-thread harness
      * prints ("Overall Test Result": throughput per client, a client's mean time per call); off by default.
      */

@@ -115,6 +115,18 @@ public final class VoicemailWorkload implements Workload {
         return List.of(CallsCheck.ask(target));
     }
 
+    /** The stats page, sampled each second: the converged calls' counters and latency histograms. */
+    @Override
+    public perflab.core.workload.ServerCounters serverCounters() {
+        return VoicemailFigures.COUNTERS;
+    }
+
+    /** Issue 11's metrics of the window ({@link VoicemailFigures}). */
+    @Override
+    public Map<String, Object> figures(perflab.core.result.RunSummary summary) {
+        return VoicemailFigures.of(summary);
+    }
+
     /** The SUT is told where the SIPp peers listen; they start before it. */
     @Override
     public ServerSide serverSide(Map<String, String> settings) {

@@ -27,4 +27,9 @@ public interface SipMessage {
     long cseq();
 
     String cseqMethod();
+
+    /** {@link System#nanoTime} when the stack read the datagram that carried it; 0 when unknown. */
+    default long receivedNanos() {
+        return 0;
+    }
 }

@@ -38,6 +38,14 @@ public interface ConvergedCalls extends AutoCloseable {
     /** The SIP side's counters by name (messages in and out, retransmissions, drops by reason): the stats page. */
     Map<String, Long> counters();
 
+    /**
+     * The SIP side's latency histograms by name ({@code notify-to-200}, {@code srd-phone}, {@code srd-line}): each
+     * bucket's inclusive upper bound in µs and its count since the start ({@link perflab.voicemail.sip.LatencyBuckets}).
+     */
+    default Map<String, Map<Long, Long>> latencies() {
+        return Map.of();
+    }
+
     /** How a user's calls ended. */
     enum CallEnd {
         /** The phone sent BYE. */

@@ -244,6 +244,7 @@ public final class NettySipStack implements SipStack {
     }
 
     private void receive(ByteBuf content, InetSocketAddress sender) {
+        long received = System.nanoTime();
         counters.add("sip.datagrams.in");
         int length = content.readableBytes();
         if (length > config.maxDatagram()) {
@@ -263,6 +264,7 @@ public final class NettySipStack implements SipStack {
             counters.dropped(e.reason);
             return;
         }
+        message.receivedNanos = received;
         if (message instanceof ParsedResponse response) {
             onResponse(response);
         } else {

@@ -23,6 +23,8 @@ abstract class ParsedMessage implements SipMessage {
     final String cseqMethod;
     final Via via;
     final String contentType;
+    /** When the stack read the datagram (System.nanoTime), set once right after parsing. */
+    long receivedNanos;
 
     ParsedMessage(String[] names, String[] values, byte[] body, String problem, String cseqMethodExpected) {
         this.names = names;
@@ -48,6 +50,11 @@ abstract class ParsedMessage implements SipMessage {
         this.via = Via.parse(header("via"));
         this.contentType = body.length == 0 ? null : header("content-type");
         this.problem = problem != null ? problem : check(cseqMethodExpected);
+    }
+
+    @Override
+    public long receivedNanos() {
+        return receivedNanos;
     }
 
     private static String emptyToNull(String s) {

@@ -85,6 +85,8 @@ final class UserCall implements RequestHandler {
         }
         state = State.CALLING_PHONE;
         InetSocketAddress phoneAddress = owner.config().phone();
+        owner.count("calls.invites.phone");
+        long sent = System.nanoTime();
         ClientTransaction invite = owner.stack().send(new NewRequest("INVITE", uri(user, phoneAddress),
                 owner.identity(), uri(user, phoneAddress), phoneAddress, List.of(), Body.NONE), executor, this);
         invite.finalResponse().whenComplete((response, error) -> {
@@ -96,6 +98,10 @@ final class UserCall implements RequestHandler {
                 fail("phone-rejected");
                 return;
             }
+            owner.count("calls.invites-answered.phone");
+            long srd = received(response) - sent;
+            owner.srdPhone.recordNanos(srd);
+            owner.srd.recordNanos(srd);
             phone = invite.dialog();
             if (state != State.CALLING_PHONE) {
                 return; // a failure came first; the teardown will BYE this leg
@@ -112,6 +118,8 @@ final class UserCall implements RequestHandler {
     private void callLine(SipResponse phoneAnswer) {
         state = State.CALLING_LINE;
         InetSocketAddress lineAddress = owner.config().line();
+        owner.count("calls.invites.line");
+        long sent = System.nanoTime();
         ClientTransaction invite = owner.stack().send(new NewRequest("INVITE", uri("voicemail", lineAddress),
                 owner.identity(), uri("voicemail", lineAddress), lineAddress, List.of(),
                 new Body(phoneAnswer.contentType(), phoneAnswer.body())), executor, this);
@@ -124,6 +132,10 @@ final class UserCall implements RequestHandler {
                 fail("line-rejected");
                 return;
             }
+            owner.count("calls.invites-answered.line");
+            long srd = received(response) - sent;
+            owner.srdLine.recordNanos(srd);
+            owner.srd.recordNanos(srd);
             line = invite.dialog();
             if (state != State.CALLING_LINE) {
                 return;
@@ -150,8 +162,15 @@ final class UserCall implements RequestHandler {
         }
     }
 
+    /** When the stack read a message: now when it does not say. */
+    private static long received(perflab.voicemail.sip.SipMessage message) {
+        long at = message.receivedNanos();
+        return at != 0 ? at : System.nanoTime();
+    }
+
     private void onNotify(ServerTransaction tx) {
         tx.respond(200, "OK");
+        owner.notifyTo200.recordNanos(System.nanoTime() - received(tx.request()));
         if (subscription == null) {
             subscription = tx.dialog(); // it came before the SUBSCRIBE's 200
         }

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import perflab.voicemail.lean.ConvergedCalls;
+import perflab.voicemail.sip.LatencyBuckets;
 import perflab.voicemail.sip.SerialExecutor;
 import perflab.voicemail.sip.ServerTransaction;
 import perflab.voicemail.sip.SipStack;
@@ -34,6 +35,13 @@ public final class VoiceMailCalls implements ConvergedCalls {
     private final String identity;
     private final Map<String, UserCall> users = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> counters = new ConcurrentHashMap<>();
+    /** The notifier's NOTIFY read by the stack to our 200 handed to it. */
+    final LatencyBuckets notifyTo200 = new LatencyBuckets();
+    /** RFC 6076 session request delay of each leg: our INVITE handed to the stack to its 200 read by the stack. */
+    final LatencyBuckets srdPhone = new LatencyBuckets();
+    final LatencyBuckets srdLine = new LatencyBuckets();
+    /** Both legs' together. */
+    final LatencyBuckets srd = new LatencyBuckets();
 
     public VoiceMailCalls(VoiceMailSipConfig config) {
         this.config = config;
@@ -100,6 +108,16 @@ public final class VoiceMailCalls implements ConvergedCalls {
         Map<String, Long> all = new TreeMap<>(stack.counters());
         counters.forEach((name, value) -> all.put(name, value.sum()));
         all.put("calls.live-users", (long) users.size());
+        return all;
+    }
+
+    @Override
+    public Map<String, Map<Long, Long>> latencies() {
+        Map<String, Map<Long, Long>> all = new TreeMap<>();
+        all.put("notify-to-200", notifyTo200.buckets());
+        all.put("srd-phone", srdPhone.buckets());
+        all.put("srd-line", srdLine.buckets());
+        all.put("srd", srd.buckets());
         return all;
     }
 

@@ -55,7 +55,8 @@ public final class VoicemailWeb extends Handler.Abstract {
             return true;
         }
         if (path.equals(VoicemailPages.STATS)) {
-            Pages.json(response, callback, counters.json(sessions.live(), calls.liveUsers(), admission.settingUp(), calls.counters()));
+            Pages.json(response, callback, counters.json(sessions.live(), calls.liveUsers(), admission.settingUp(), calls.counters(),
+                    calls.latencies()));
             return true;
         }
         if (path.equals(VoicemailPages.BASE) || path.equals(VoicemailPages.BASE + "/")) {

@@ -42,6 +42,15 @@ final class WebCounters {
 
     /** The stats page: counter names are the code's own words, never user input, so nothing needs escaping. */
     String json(int liveSessions, int liveSipUsers, int settingUp, Map<String, Long> sip) {
+        return json(liveSessions, liveSipUsers, settingUp, sip, Map.of());
+    }
+
+    /**
+     * @param latencies the SIP side's histograms: {@code "latencyUs":{"<name>":{"le":{"<µs>":count,...}}}}, each
+     *                  bucket's count since the start by its inclusive upper bound (perflab's {@code H.le.<µs>})
+     */
+    String json(int liveSessions, int liveSipUsers, int settingUp, Map<String, Long> sip,
+                Map<String, Map<Long, Long>> latencies) {
         StringBuilder b = new StringBuilder(1024).append('{');
         b.append("\"liveSessions\":").append(liveSessions).append(",\"liveSipUsers\":").append(liveSipUsers)
                 .append(",\"settingUp\":").append(settingUp)
@@ -57,6 +66,19 @@ final class WebCounters {
         object(b, sums(hangupFailures));
         b.append(",\"sip\":");
         object(b, new TreeMap<>(sip));
+        b.append(",\"latencyUs\":{");
+        String sep = "";
+        for (Map.Entry<String, Map<Long, Long>> h : new TreeMap<>(latencies).entrySet()) {
+            b.append(sep).append('"').append(h.getKey()).append("\":{\"le\":{");
+            String inner = "";
+            for (Map.Entry<Long, Long> bucket : h.getValue().entrySet()) {
+                b.append(inner).append('"').append(bucket.getKey()).append("\":").append(bucket.getValue());
+                inner = ",";
+            }
+            b.append("}}");
+            sep = ",";
+        }
+        b.append('}');
         return b.append('}').toString();
     }
 

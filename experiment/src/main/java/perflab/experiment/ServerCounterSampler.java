@@ -1,0 +1,203 @@
+package perflab.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import perflab.core.result.Json;
+import perflab.core.result.ServerWindow;
+import perflab.core.workload.ServerCounters;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Samples the SUT's own counters ({@link ServerCounters}) at each of the recorder's per-second ticks, without ever
+ * holding the tick up: the request goes out asynchronously, and a tick that finds the previous one still unanswered
+ * asks nothing (a missed second: counted, never guessed). Each answer is kept as a {@link ServerWindow.Sample} (the
+ * middle of its round trip, the phase of its tick) and written to timeseries-server.csv at once; the measured
+ * window's figures come from the samples at the end ({@link #window}).
+ */
+final class ServerCounterSampler implements AutoCloseable {
+    static final String CSV = "timeseries-server.csv";
+    static final String HEADER = "second,phase,epochMs,name,value,perSecond";
+    /** An answer later than this is a missed second. */
+    static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    private final ServerCounters declared;
+    private final URI uri;
+    private final HttpClient http;
+    private final BufferedWriter csv;
+    private final List<ServerWindow.Sample> samples = new ArrayList<>();
+    private boolean inFlight;
+    private int missedInWindow;
+    private boolean closed;
+    private ServerWindow.Sample previous;
+
+    /** @param base the SUT's http://host:port; the declared path is asked there */
+    ServerCounterSampler(ServerCounters declared, URI base, Path runDir) throws IOException {
+        this.declared = declared;
+        this.uri = URI.create(base.getScheme() + "://" + base.getRawAuthority() + declared.path());
+        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+        this.csv = Files.newBufferedWriter(runDir.resolve(CSV));
+        csv.write(HEADER);
+        csv.newLine();
+        csv.flush();
+    }
+
+    URI uri() {
+        return uri;
+    }
+
+    /** Asks for a sample now, for the tick of {@code second} in {@code phase}; returns at once. */
+    void tick(long second, String phase) {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            if (inFlight) {
+                if ("measure".equals(phase)) {
+                    missedInWindow++;
+                }
+                return;
+            }
+            inFlight = true;
+        }
+        long sent = System.currentTimeMillis();
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build();
+        try {
+            http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((response, error) -> {
+                long received = System.currentTimeMillis();
+                Map<String, Double> values = error != null || response.statusCode() != 200 ? null : parse(response.body());
+                answered(second, phase, sent + (received - sent) / 2, values);
+            });
+        } catch (RuntimeException e) {
+            answered(second, phase, sent, null);
+        }
+    }
+
+    private synchronized void answered(long second, String phase, long epochMs, Map<String, Double> values) {
+        inFlight = false;
+        notifyAll();
+        if (values == null) {
+            if ("measure".equals(phase)) {
+                missedInWindow++;
+            }
+            return;
+        }
+        ServerWindow.Sample sample = new ServerWindow.Sample(epochMs, phase, values);
+        samples.add(sample);
+        if (!closed) {
+            try {
+                write(second, sample);
+            } catch (IOException e) {
+                closed = true; // the run's other files say more; the samples are still summarised
+            }
+        }
+        previous = sample;
+    }
+
+    /**
+     * A sample's rows: each counter's value and its rate since the previous sample, each gauge's value, each
+     * histogram's p50 and p99 since the previous sample (rows {@code H.p50Ms}, {@code H.p99Ms}, perSecond its count
+     * per second); bucket counters themselves are left to the summary.
+     */
+    private void write(long second, ServerWindow.Sample s) throws IOException {
+        double dt = previous == null ? Double.NaN : (s.epochMs() - previous.epochMs()) / 1000.0;
+        String head = second + "," + s.phase() + "," + s.epochMs() + ",";
+        for (Map.Entry<String, Double> e : s.values().entrySet()) {
+            String name = e.getKey();
+            if (declared.histogramOf(name) != null) {
+                continue;
+            }
+            String rate = "";
+            if (!declared.isGauge(name) && previous != null && dt > 0) {
+                rate = number((e.getValue() - previous.values().getOrDefault(name, 0.0)) / dt);
+            }
+            csv.write(head + RunRecorder.csvText(name) + "," + number(e.getValue()) + "," + rate);
+            csv.newLine();
+        }
+        if (previous != null) {
+            for (String h : new java.util.TreeSet<>(declared.histograms())) {
+                ServerWindow.Latency l = ServerWindow.latency(previous.values(), s.values(), h);
+                String rate = dt > 0 ? number(l.count() / dt) : "";
+                csv.write(head + RunRecorder.csvText(h + ".p50Ms") + "," + (l.p50Ms() == null ? "" : number(l.p50Ms())) + "," + rate);
+                csv.newLine();
+                csv.write(head + RunRecorder.csvText(h + ".p99Ms") + "," + (l.p99Ms() == null ? "" : number(l.p99Ms())) + "," + rate);
+                csv.newLine();
+            }
+        }
+        csv.flush();
+    }
+
+    private static String number(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    /** Every number in a JSON object, nested objects flattened with '.'; null when the text is not a JSON object. */
+    static Map<String, Double> parse(String body) {
+        try {
+            JsonNode root = Json.MAPPER.readTree(body);
+            if (root == null || !root.isObject()) {
+                return null;
+            }
+            Map<String, Double> values = new TreeMap<>();
+            flatten("", root, values);
+            return values;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, Double> into) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String name = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
+            if (e.getValue().isNumber()) {
+                into.put(name, e.getValue().asDouble());
+            } else if (e.getValue().isObject()) {
+                flatten(name, e.getValue(), into);
+            }
+        }
+    }
+
+    /** Waits, at most {@code bound}, for the sample asked last to come in (or be given up). */
+    synchronized void awaitAnswer(Duration bound) throws InterruptedException {
+        long end = System.nanoTime() + bound.toNanos();
+        while (inFlight) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+    }
+
+    /** The measured window's figures from the samples so far; null with fewer than two samples in it. */
+    synchronized ServerWindow window() {
+        return ServerWindow.of(declared, uri.toString(), List.copyOf(samples), missedInWindow);
+    }
+
+    synchronized List<ServerWindow.Sample> samples() {
+        return List.copyOf(samples);
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        closed = true;
+        csv.close();
+    }
+}

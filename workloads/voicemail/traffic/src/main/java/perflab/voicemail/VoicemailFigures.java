@@ -1,0 +1,197 @@
+package perflab.voicemail;
+
+import perflab.core.result.RunSummary;
+import perflab.core.result.ServerWindow;
+import perflab.core.result.SipLoadFigures;
+import perflab.core.result.SipResponseTime;
+import perflab.core.workload.ServerCounters;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * voicemail's figures of the measured window (issue 11 section 4), summary.json's {@code figures}: what the
+ * server's own counters ({@code GET /voicemail/stats}, sampled each second: {@link #COUNTERS}), the driver, the SIPp
+ * peers, the GC log and the SUT's CPU say together. Pure: every figure is arithmetic on the summary.
+ */
+final class VoicemailFigures {
+    /** The stats page as perflab's server counters: its gauges, and its latency histograms (µs buckets). */
+    static final ServerCounters COUNTERS = new ServerCounters(VoicemailPages.STATS,
+            Set.of("liveSessions", "liveSipUsers", "settingUp", "sip.calls.live-users", "sip.sip.transactions.live",
+                    "sip.sip.dialogs.live"),
+            Set.of(Names.NOTIFY_TO_200, Names.SRD, Names.SRD_PHONE, Names.SRD_LINE));
+
+    /** The stats page's counter names, flattened. */
+    static final class Names {
+        static final String NOTIFY_TO_200 = "latencyUs.notify-to-200";
+        static final String SRD = "latencyUs.srd";
+        static final String SRD_PHONE = "latencyUs.srd-phone";
+        static final String SRD_LINE = "latencyUs.srd-line";
+        static final String PHONE_HANGUPS = "operations.phone-hangup";
+        static final String WEB_HANGUPS = "operations.web-hangup";
+        static final String FAILED_MID_CALL = "operations.failed";
+        static final String SETUP_FAILURES = "failures.";
+        static final String DATAGRAMS_IN = "sip.sip.datagrams.in";
+        static final String DATAGRAMS_OUT = "sip.sip.datagrams.out";
+        static final String RETRANSMISSIONS_SENT = "sip.sip.retransmissions.sent";
+        static final String RETRANSMISSIONS_ABSORBED = "sip.sip.retransmissions.absorbed";
+        static final String INVITES = "sip.calls.invites.";
+        static final String INVITES_ANSWERED = "sip.calls.invites-answered.";
+        static final String LIVE_SESSIONS = "liveSessions";
+
+        private Names() {
+        }
+    }
+
+    /** How the SUT's latencies are read: say so beside each. */
+    static final String SUT_PRECISION = "SUT, log-linear buckets of 1/16 of a power of two: the bucket's upper bound, "
+            + "at most 6.25% above the value";
+
+    private VoicemailFigures() {
+    }
+
+    static Map<String, Object> of(RunSummary s) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        ServerWindow w = s.server();
+        double seconds = s.durationSeconds();
+        if (w != null && w.seconds() > 0) {
+            double ws = w.seconds();
+            double operations = w.delta(Names.PHONE_HANGUPS) + w.delta(Names.WEB_HANGUPS);
+            f.put("convergedOperations", (long) operations);
+            f.put("convergedOperationsPerSecond", round(operations / ws));
+            f.put("convergedOperationsPerHour", round(operations / ws * 3600));
+        }
+        if (seconds > 0) {
+            f.put("httpRequestsPerSecond", round(s.requests() / seconds));
+        }
+        if (w != null && w.seconds() > 0) {
+            double in = w.delta(Names.DATAGRAMS_IN);
+            double out = w.delta(Names.DATAGRAMS_OUT);
+            f.put("sipMessagesPerSecond", round((in + out) / w.seconds()));
+            f.put("sipMessagesInPerSecond", round(in / w.seconds()));
+            f.put("sipMessagesOutPerSecond", round(out / w.seconds()));
+            Map<String, Object> byReason = new LinkedHashMap<>();
+            long failed = 0;
+            for (Map.Entry<String, Double> e : w.deltas(Names.SETUP_FAILURES).entrySet()) {
+                if (e.getValue() > 0) {
+                    byReason.put(e.getKey(), e.getValue().longValue());
+                    failed += e.getValue().longValue();
+                }
+            }
+            long midCall = (long) w.delta(Names.FAILED_MID_CALL);
+            if (midCall > 0) {
+                byReason.put("mid-call", midCall);
+            }
+            f.put("failedCalls", failed + midCall);
+            f.put("failedCallsByReason", byReason);
+        }
+        Map<String, Object> sippFailed = new LinkedHashMap<>();
+        long sippFailedTotal = 0;
+        long sippRetransmissions = 0;
+        Map<String, Object> sippRetransmissionsByLoad = new LinkedHashMap<>();
+        for (Map.Entry<String, SipLoadFigures> e : s.loads().entrySet()) {
+            sippFailed.put(e.getKey(), e.getValue().failedCalls());
+            sippFailedTotal += e.getValue().failedCalls();
+            sippRetransmissionsByLoad.put(e.getKey(), e.getValue().retransmissions());
+            sippRetransmissions += e.getValue().retransmissions();
+        }
+        if (!s.loads().isEmpty()) {
+            Map<String, Object> peers = new LinkedHashMap<>();
+            peers.put("total", sippFailedTotal);
+            peers.put("byLoad", sippFailed);
+            f.put("sippFailedCalls", peers);
+        }
+        Map<String, Object> retransmissions = new LinkedHashMap<>();
+        if (!s.loads().isEmpty()) {
+            retransmissions.put("sipp", sippRetransmissions);
+            retransmissions.put("sippByLoad", sippRetransmissionsByLoad);
+        }
+        if (w != null) {
+            retransmissions.put("sutSent", (long) w.delta(Names.RETRANSMISSIONS_SENT));
+            retransmissions.put("sutAbsorbed", (long) w.delta(Names.RETRANSMISSIONS_ABSORBED));
+        }
+        if (!retransmissions.isEmpty()) {
+            f.put("retransmissions", retransmissions);
+        }
+        if (w != null) {
+            latency(f, "notifyTo200Ms", w.latencies().get(Names.NOTIFY_TO_200));
+        }
+        SipLoadFigures notifier = s.loads().get(VoicemailWorkload.NOTIFIER);
+        SipResponseTime sipp = notifier == null ? null : notifier.responseTimesMs().get("notify");
+        if (sipp != null && sipp.count() > 0) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("count", sipp.count());
+            m.put("mean", sipp.meanMs());
+            put(m, "p50", sipp.p50Ms());
+            put(m, "p90", sipp.p90Ms());
+            put(m, "p99", sipp.p99Ms());
+            put(m, "max", sipp.maxMs());
+            m.put("source", "SIPp notifier rtd notify (" + sipp.source() + "): NOTIFY sent to its 200 received, whole "
+                    + "milliseconds of SIPp's clock");
+            f.put("notifyTo200SippMs", m);
+        }
+        if (w != null) {
+            latency(f, "srdMs", w.latencies().get(Names.SRD));
+            latency(f, "srdPhoneMs", w.latencies().get(Names.SRD_PHONE));
+            latency(f, "srdLineMs", w.latencies().get(Names.SRD_LINE));
+            double sent = w.delta(Names.INVITES + "phone") + w.delta(Names.INVITES + "line");
+            double answered = w.delta(Names.INVITES_ANSWERED + "phone") + w.delta(Names.INVITES_ANSWERED + "line");
+            if (sent > 0) {
+                Map<String, Object> ser = new LinkedHashMap<>();
+                ser.put("percent", round(100 * answered / sent));
+                ser.put("invites", (long) sent);
+                ser.put("answered", (long) answered);
+                for (String leg : new String[] {"phone", "line"}) {
+                    double legSent = w.delta(Names.INVITES + leg);
+                    if (legSent > 0) {
+                        ser.put(leg + "Percent", round(100 * w.delta(Names.INVITES_ANSWERED + leg) / legSent));
+                    }
+                }
+                f.put("ser", ser);
+            }
+            ServerWindow.Gauge live = w.gauges().get(Names.LIVE_SESSIONS);
+            if (live != null) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("mean", live.mean());
+                m.put("max", (long) live.max());
+                f.put("liveSessions", m);
+                if (s.gc() != null && s.gc().liveSetMb() != null && live.mean() > 0) {
+                    f.put("heapPerLiveSessionKb", round(s.gc().liveSetMb() * 1024 / live.mean()));
+                }
+            }
+            double operations = w.delta(Names.PHONE_HANGUPS) + w.delta(Names.WEB_HANGUPS);
+            if (s.sut() != null && s.sut().cpuSeconds() != null && operations > 0) {
+                // the SUT's CPU of the driver's window over the operations of the samples' window: the two windows
+                // differ by the milliseconds an answer takes at each end
+                f.put("sutCpuPerOperationUs", round(s.sut().cpuSeconds() * 1e6 / (operations * seconds / w.seconds())));
+            }
+        }
+        return f;
+    }
+
+    private static void latency(Map<String, Object> f, String name, ServerWindow.Latency l) {
+        if (l == null || l.count() == 0) {
+            return;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", l.count());
+        put(m, "p50", l.p50Ms());
+        put(m, "p90", l.p90Ms());
+        put(m, "p95", l.p95Ms());
+        put(m, "p99", l.p99Ms());
+        put(m, "max", l.maxMs());
+        m.put("source", SUT_PRECISION);
+        f.put(name, m);
+    }
+
+    private static void put(Map<String, Object> m, String key, Double v) {
+        if (v != null) {
+            m.put(key, v);
+        }
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000.0) / 1000.0;
+    }
+}
