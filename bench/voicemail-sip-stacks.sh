@@ -73,7 +73,7 @@ sample() {
 # sleeps until T0 + SECONDS (fractional epoch T0)
 sleep_until() {
   local left
-  left=$(awk -v t0="$1" -v s="$2" -v now="$(date +%s.%N)" 'BEGIN { d = t0 + s - now; printf "%.3f", d > 0 ? d : 0 }')
+  left=$(awk -v t0="$1" -v s="$2" -v now="$(date +%s.%N)" 'BEGIN { d = t0 + s - now; printf "%.3f", (d > 0 ? d : 0) }')
   sleep "$left"
 }
 wait_port() {
