@@ -13,8 +13,9 @@
 # disturbed point can be seen and run again.
 #
 # Usage: bench/voicemail-sip-stacks.sh [RATES [WARM [MEASURE]]]   (defaults "500 1000", 30, 60)
-# Env: STACKS="netty jain" (order of the runs), HOLD_MS=1000, WORKERS=4 (our worker pool; JAIN-SIP's THREAD_POOL_SIZE),
-#      REPEAT=1, PARSER=1 to run the parser microbenchmark at the end (ours, pkts-sip 3.0.18, JAIN-SIP's), PORT=5090.
+# Env: STACKS="netty jain" (order of the runs), HEAP=256m (both UAS JVMs), HOLD_MS=1000, WORKERS=4 (our worker pool; JAIN-SIP's THREAD_POOL_SIZE),
+#      REPEAT=1, PARSER=1 to run the parser microbenchmark at the end (ours, pkts-sip 3.0.18, JAIN-SIP's), HOSTILE=1 to
+#      send each UAS HostileInputTest's broken datagrams at the end and print what each answers, PORT=5090.
 # Output: a table on stdout; everything (UAS logs and counters, SIPp's files, results.csv) in bench/out/.
 # Builds: the voicemail-sip module jar (root build, offline, no install) and the standalone harness bench/sip-stacks.
 set -euo pipefail
@@ -42,7 +43,8 @@ mvn -B -o -q package -DskipTests -pl workloads/voicemail/sip -am >"$out/build.lo
 (cd bench/sip-stacks && mvn -B -o -q package dependency:build-classpath -Dmdep.outputFile=target/cp.txt \
   -Dmdep.includeScope=runtime) >>"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
 cp="$root/bench/sip-stacks/target/sip-stacks-bench-0-SNAPSHOT.jar:$(cat bench/sip-stacks/target/cp.txt)"
-jvm=(-Xmx256m -XX:+UseG1GC)
+heap=${HEAP:-256m}
+jvm=(-Xmx"$heap" -XX:+UseG1GC)
 
 uas_pid=""
 sipp_pid=""
@@ -96,7 +98,8 @@ for rep in $(seq 1 "$repeat"); do
       dir="$out/$stack-$rate-$rep"
       mkdir -p "$dir"
       echo "== $stack at $rate calls/s (repeat $rep): warm-up ${warm}s, measured ${measure}s"
-      java "${jvm[@]}" -cp "$cp" "$main" "$port" "$workers" >"$dir/uas.out" 2>"$dir/uas.err" &
+      java "${jvm[@]}" -Xlog:gc:file="$dir/gc.log" -cp "$cp" "$main" "$port" "$workers" >"$dir/uas.out" \
+        2>"$dir/uas.err" &
       uas_pid=$!
       wait_port "$port" || { echo "the UAS did not bind $port" >&2; cat "$dir/uas.err" >&2; exit 1; }
       calls=$((rate * (warm + measure + 5)))
@@ -113,6 +116,8 @@ for rep in $(seq 1 "$repeat"); do
       sample "$uas_pid" "$sipp_real" >"$dir/samples.txt"
       sleep_until "$t0" $((warm + measure))
       sample "$uas_pid" "$sipp_real" >>"$dir/samples.txt"
+      # after the window (it forces a full GC): what the UAS holds at the rate
+      jcmd "$uas_pid" GC.class_histogram 2>/dev/null | head -25 >"$dir/histogram.txt" || true
       rc=0
       wait "$sipp_pid" || rc=$?
       sipp_pid=""
@@ -200,7 +205,7 @@ with open(os.path.join(out, "results.csv"), "w") as f:
                  f'{x["other_pct"]:.1f}', valid]
         print("| " + " | ".join(str(c) for c in cells) + " |")
         w.writerow(cells + [x["rep"], x["ok"]])
-print(f"\n{ncpu} CPUs; CPU % of one CPU; window = the measured seconds; messages = every message SIPp sent or received "
+print(f"\nUAS heap -Xmx{os.environ.get('HEAP', '256m')}; {ncpu} CPUs; CPU % of one CPU; window = the measured seconds; messages = every message SIPp sent or received "
       "(retransmissions included); valid = 0 failed, 0 retransmissions, 0 unexpected, SIPp exit 0")
 PY
 
@@ -211,4 +216,23 @@ done
 if [[ "${PARSER:-0}" == 1 ]]; then
   echo "== parser microbenchmark (one thread, the INVITE and the 200 SIPp sends and receives)"
   java "${jvm[@]}" -cp "$cp" perflab.voicemail.sip.netty.ParserBench 5 5 | tee "$out/parser.txt"
+fi
+
+if [[ "${HOSTILE:-0}" == 1 ]]; then
+  for stack in $stacks; do
+    case $stack in netty) main=perflab.bench.sip.NettyUas ;; jain) main=perflab.bench.sip.JainSipUas ;; esac
+    echo "== hostile datagrams against $stack (what comes back within 700 ms)"
+    java "${jvm[@]}" -cp "$cp" "$main" "$port" "$workers" >"$out/hostile-$stack.uas.out" 2>"$out/hostile-$stack.uas.err" &
+    uas_pid=$!
+    wait_port "$port" || { echo "the UAS did not bind $port" >&2; exit 1; }
+    java -cp "$cp" perflab.bench.sip.HostileProbe "$port" | tee "$out/hostile-$stack.txt"
+    kill "$uas_pid"
+    wait "$uas_pid" || true
+    uas_pid=""
+    echo "UAS stdout+stderr lines other than its own (stack traces, RI messages): $(cat "$out/hostile-$stack.uas.out" \
+      "$out/hostile-$stack.uas.err" | grep -cv '^ready\|counters')"
+    grep -h "counters" "$out/hostile-$stack.uas.out" | tr ',' '\n' | grep -E "dropped|rejected|listener|log|errors|5xx|4xx" \
+      | grep -v '=0$' | tr '\n' ' ' || true
+    echo
+  done
 fi
