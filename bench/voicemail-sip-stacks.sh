@@ -14,7 +14,8 @@
 #
 # Usage: bench/voicemail-sip-stacks.sh [RATES [WARM [MEASURE]]]   (defaults "500 1000", 30, 60)
 # Env: STACKS="netty jain" (order of the runs), HEAP=256m (both UAS JVMs), HOLD_MS=1000, WORKERS=4 (our worker pool; JAIN-SIP's THREAD_POOL_SIZE),
-#      REPEAT=1, PARSER=1 to run the parser microbenchmark at the end (ours, pkts-sip 3.0.18, JAIN-SIP's), HOSTILE=1 to
+#      REPEAT=1, PARSER=1 to run the parser microbenchmark at the end (ours, pkts-sip 3.0.18, JAIN-SIP's),
+#      SIPP_ARGS="-buff_size 4194304" (extra SIPp options, e.g. larger socket buffers), HOSTILE=1 to
 #      send each UAS HostileInputTest's broken datagrams at the end and print what each answers, PORT=5090.
 # Output: a table on stdout; everything (UAS logs and counters, SIPp's files, results.csv) in bench/out/.
 # Builds: the voicemail-sip module jar (root build, offline, no install) and the standalone harness bench/sip-stacks.
@@ -106,7 +107,7 @@ for rep in $(seq 1 "$repeat"); do
       limit=$((warm + measure + 60))
       (cd "$dir" && exec timeout --kill-after=5 $((limit + 30)) sipp "127.0.0.1:$port" -sn uac -i 127.0.0.1 \
         -p "$sipp_port" -r "$rate" -m "$calls" -d "$hold" -l $((rate * (hold / 1000 + 10))) \
-        -timeout "${limit}s" -recv_timeout 10000 -nostdin -fd 1 -trace_stat -trace_counts -trace_err \
+        ${SIPP_ARGS:-} -timeout "${limit}s" -recv_timeout 10000 -nostdin -fd 1 -trace_stat -trace_counts -trace_err \
         >sipp.out 2>sipp.err) &
       sipp_pid=$!
       sleep 0.5
