@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Samples the SUT's own counters ({@link ServerCounters}) at each of the recorder's per-second ticks, without ever
@@ -128,7 +129,7 @@ final class ServerCounterSampler implements AutoCloseable {
             csv.newLine();
         }
         if (previous != null) {
-            for (String h : new java.util.TreeSet<>(declared.histograms())) {
+            for (String h : new TreeSet<>(declared.histograms())) {
                 ServerWindow.Latency l = ServerWindow.latency(previous.values(), s.values(), h);
                 String rate = dt > 0 ? number(l.count() / dt) : "";
                 csv.write(head + RunRecorder.csvText(h + ".p50Ms") + "," + (l.p50Ms() == null ? "" : number(l.p50Ms())) + "," + rate);

@@ -3,6 +3,7 @@ package perflab.voicemail.lean.sip;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
@@ -16,6 +17,7 @@ import perflab.voicemail.sip.Header;
 import perflab.voicemail.sip.NewRequest;
 import perflab.voicemail.sip.RequestHandler;
 import perflab.voicemail.sip.ServerTransaction;
+import perflab.voicemail.sip.SipMessage;
 import perflab.voicemail.sip.SipResponse;
 
 /**
@@ -163,7 +165,7 @@ final class UserCall implements RequestHandler {
     }
 
     /** When the stack read a message: now when it does not say. */
-    private static long received(perflab.voicemail.sip.SipMessage message) {
+    private static long received(SipMessage message) {
         long at = message.receivedNanos();
         return at != 0 ? at : System.nanoTime();
     }
@@ -306,7 +308,7 @@ final class UserCall implements RequestHandler {
             return;
         }
         if (endedBy != null) {
-            owner.count("calls.ended." + endedBy.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+            owner.count("calls.ended." + endedBy.name().toLowerCase(Locale.ROOT).replace('_', '-'));
             ended.accept(endedBy);
         }
     }

@@ -1,6 +1,7 @@
 package perflab.voicemail.lean.sip;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,7 +54,7 @@ public final class VoiceMailCalls implements ConvergedCalls {
         this.timers = timerPool;
         // the SUT only receives requests in its users' dialogs; anything else the stack answers (481, 405)
         this.stack = NettySipStack.open(new SipStackConfig(config.host(), config.port(), config.timers(), 16 * 1024,
-                java.util.Set.of("ACK", "BYE", "NOTIFY"), workers, VoiceMailCalls::outsideAnyCall,
+                Set.of("ACK", "BYE", "NOTIFY"), workers, VoiceMailCalls::outsideAnyCall,
                 "perflab-voicemail"));
         this.identity = "sip:voicemail@" + config.host() + ":" + stack.localAddress().getPort();
     }

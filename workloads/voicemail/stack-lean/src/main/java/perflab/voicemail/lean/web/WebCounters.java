@@ -40,12 +40,9 @@ final class WebCounters {
         ends.get(end).increment();
     }
 
-    /** The stats page: counter names are the code's own words, never user input, so nothing needs escaping. */
-    String json(int liveSessions, int liveSipUsers, int settingUp, Map<String, Long> sip) {
-        return json(liveSessions, liveSipUsers, settingUp, sip, Map.of());
-    }
-
     /**
+     * The stats page: counter names are the code's own words, never user input, so nothing needs escaping.
+     *
      * @param latencies the SIP side's histograms: {@code "latencyUs":{"<name>":{"le":{"<µs>":count,...}}}}, each
      *                  bucket's count since the start by its inclusive upper bound (perflab's {@code H.le.<µs>})
      */
