@@ -402,9 +402,15 @@ public final class SippStatistics {
         Map<String, SipResponseTime> out = new HashMap<>();
         long from = snapshots.get(first).epochMicros();
         long to = snapshots.get(last).epochMicros();
+        // a sample's time comes from SIPp's coarse monotonic clock (a kernel tick), the rows' from the wall clock: at
+        // the run's own first and last row a sample can land a tick outside while it belongs to the run (the first
+        // call answered within SIPp's first tick reads Date_ms 0, exactly the first row's time). A window that starts
+        // or ends there takes them; windows inside the run cut by time as before.
+        boolean runStart = first == 0;
+        boolean runEnd = last == snapshots.size() - 1;
         Map<String, List<Double>> traced = new HashMap<>();
         for (RttSample s : rtt) {
-            if (s.epochMicros() > from && s.epochMicros() <= to) {
+            if ((runStart || s.epochMicros() > from) && (runEnd || s.epochMicros() <= to)) {
                 traced.computeIfAbsent(s.rtd(), k -> new ArrayList<>()).add(s.ms());
             }
         }

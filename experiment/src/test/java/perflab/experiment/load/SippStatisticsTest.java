@@ -173,6 +173,20 @@ class SippStatisticsTest {
         assertEquals(100.0, rt.maxMs());
     }
 
+    /**
+     * The samples' clock is SIPp's coarse monotonic one: the first call answered within its first tick reads Date_ms
+     * 0 (the first row's very time) and the last one can read a tick past the last row. Both belong to the run.
+     */
+    @Test
+    void theWholeRunTakesTheSamplesACoarseTickOutsideItsFirstAndLastRow() throws IOException {
+        SippStatistics plain = SippStatistics.read(tenPeriods());
+        Path rttFile = write("uac_124_rtt.csv", "Date_ms;response_time_ms;rtd_no\n0;5;1\n5000;6;1\n10003;7;1\n");
+        SippStatistics traced = SippStatistics.read(plain.file(), rttFile);
+        assertEquals(3, traced.total().responseTimesMs().get("1").count());
+        // a window inside the run still cuts by time: only the middle sample
+        assertEquals(1, traced.figures(at(T0 + 3, 0), at(T0 + 7, 0)).responseTimesMs().get("1").count());
+    }
+
     @Test
     void aLastLineCutMidWriteIsSkippedAndSaid() throws IOException {
         String full = Files.readString(tenPeriods(), StandardCharsets.ISO_8859_1);
