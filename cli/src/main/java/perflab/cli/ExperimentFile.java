@@ -25,7 +25,7 @@ import java.util.Set;
  */
 final class ExperimentFile {
     static final Set<String> KEYS = Set.of("name", "description", "workload", "repeat", "matrix", "steps", "rate-sweep",
-            "objective", "alpha", "min-effect");
+            "rate-search", "objective", "alpha", "min-effect");
     static final List<String> PERCENTILES = List.of("p50", "p90", "p95", "p99", "p999");
     static final int DEFAULT_REPEAT = 3;
     private static final YAMLMapper YAML = new YAMLMapper(new YAMLFactory()
@@ -62,6 +62,8 @@ final class ExperimentFile {
         Map<String, List<String>> matrix = new LinkedHashMap<>();
         List<ExperimentSpec.Step> steps = new ArrayList<>();
         ExperimentSpec.RateSweep sweep = null;
+        ExperimentSpec.RateSearch search = null;
+        boolean repeatGiven = false;
         ExperimentSpec.Objective objective = null;
         String alpha = null;
         String minEffect = null;
@@ -77,10 +79,12 @@ final class ExperimentFile {
                     Repeat parsed = repeat(where + ": repeat", v.asText());
                     repeat = parsed.times();
                     adaptive = parsed.adaptive();
+                    repeatGiven = true;
                 }
                 case "matrix" -> matrix = matrix(where, v);
                 case "steps" -> steps = steps(where, v);
                 case "rate-sweep" -> sweep = rateSweep(where, v);
+                case "rate-search" -> search = rateSearch(where, v);
                 case "objective" -> objective = objective(where, v);
                 case "alpha" -> alpha = scalar(where, key, v);
                 case "min-effect" -> minEffect = scalar(where, key, v);
@@ -100,12 +104,20 @@ final class ExperimentFile {
         if (workload == null) {
             throw new IllegalArgumentException(where + ": workload: missing; name the workload to run, e.g. workload: soap-echo");
         }
-        int plans = (matrix.isEmpty() ? 0 : 1) + (steps.isEmpty() ? 0 : 1) + (sweep == null ? 0 : 1);
+        int plans = (matrix.isEmpty() ? 0 : 1) + (steps.isEmpty() ? 0 : 1) + (sweep == null ? 0 : 1) + (search == null ? 0 : 1);
         if (plans > 1) {
-            throw new IllegalArgumentException(where + ": give one of matrix:, steps: or rate-sweep:, not several");
+            throw new IllegalArgumentException(where + ": give one of matrix:, steps:, rate-sweep: or rate-search:, not several");
         }
-        if (sweep != null && settings.containsKey("rate")) {
-            throw new IllegalArgumentException(where + ": rate: the rate sweep sets the rate; drop rate: or rate-sweep:");
+        if ((sweep != null || search != null) && settings.containsKey("rate")) {
+            throw new IllegalArgumentException(where + ": rate: the rate " + (sweep != null ? "sweep" : "search")
+                    + " sets the rate; drop rate: or " + (sweep != null ? "rate-sweep:" : "rate-search:"));
+        }
+        if (search != null) {
+            if (repeatGiven && (repeat != 1 || adaptive)) {
+                throw new IllegalArgumentException(where + ": repeat: a rate search runs each rate once (and its capacity "
+                        + "twice, confirm:); to see its spread, run the search again");
+            }
+            repeat = 1;
         }
         if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
             throw new IllegalArgumentException(where + ": name: '" + name + "' must be letters, digits, '.', '_' or '-' (at most 64)");
@@ -115,7 +127,7 @@ final class ExperimentFile {
             decision = (decision == null ? ExperimentSpec.Decision.DEFAULT : decision).adaptive(true);
         }
         return new ExperimentSpec(name, description, workload, settings, repeat, matrix, steps, sweep, objective,
-                decision);
+                decision, search);
     }
 
     /** A repeat count, or {@code auto[:MAX]}: rounds until the answer is clear, at most MAX. */
@@ -269,6 +281,69 @@ final class ExperimentFile {
         return new ExperimentSpec.RateSweep(rates);
     }
 
+    static final Set<String> SEARCH_KEYS = Set.of("start", "max", "resolution", "goal-ms", "confirm", "trials");
+
+    private static ExperimentSpec.RateSearch rateSearch(String where, JsonNode v) {
+        String at = where + ", rate-search";
+        if (!v.isObject()) {
+            throw new IllegalArgumentException(at + ": give start: (and max:, resolution:, goal-ms:, confirm:, trials:)");
+        }
+        for (Iterator<String> it = v.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!SEARCH_KEYS.contains(k)) {
+                throw new IllegalArgumentException(at + ": unknown key '" + k + "'; accepted: "
+                        + String.join(", ", new java.util.TreeSet<>(SEARCH_KEYS)));
+            }
+        }
+        if (!v.has("start")) {
+            throw new IllegalArgumentException(at + ": start: missing; give the first rate, e.g. start: 50");
+        }
+        JsonNode confirm = v.get("confirm");
+        if (confirm != null && !confirm.isBoolean()) {
+            throw new IllegalArgumentException(at + ": confirm: give true or false");
+        }
+        return rateSearch(at, scalar(at, "start", v.get("start")), v.has("max") ? scalar(at, "max", v.get("max")) : null,
+                v.has("resolution") ? scalar(at, "resolution", v.get("resolution")) : null,
+                v.has("goal-ms") ? scalar(at, "goal-ms", v.get("goal-ms")) : null, confirm == null || confirm.asBoolean(),
+                v.has("trials") ? scalar(at, "trials", v.get("trials")) : null);
+    }
+
+    /** A rate search from its values as typed (a file's rate-search:, or perflab tune's --search flags). */
+    static ExperimentSpec.RateSearch rateSearch(String at, String start, String max, String resolution, String goalMs,
+                                                boolean confirm, String trials) {
+        double from = Quantities.rate(at + ": start", start);
+        if (max != null && Quantities.rate(at + ": max", max) < from) {
+            throw new IllegalArgumentException(at + ": max " + max + " is below start " + start);
+        }
+        double res = ExperimentSpec.RateSearch.DEFAULT_RESOLUTION_PERCENT;
+        if (resolution != null) {
+            res = number(at + ": resolution", resolution.trim().replaceFirst("%$", ""));
+            if (!(res >= 0.1 && res <= 50)) {
+                throw new IllegalArgumentException(at + ": resolution: '" + resolution + "' must be 0.1-50 % of the rate");
+            }
+        }
+        Double goal = goalMs == null ? null : objective(at, "goal", goalMs).goalMs();
+        int most = ExperimentSpec.RateSearch.DEFAULT_MAX_TRIALS;
+        if (trials != null) {
+            if (!trials.trim().matches("\\d{1,3}") || Integer.parseInt(trials.trim()) < 2 || Integer.parseInt(trials.trim()) > 100) {
+                throw new IllegalArgumentException(at + ": trials: '" + trials + "' must be a number within 2..100");
+            }
+            most = Integer.parseInt(trials.trim());
+        }
+        if (from < perflab.experiment.CapacitySearch.LOWEST_RATE) {
+            throw new IllegalArgumentException(at + ": start: " + start + " is below " + perflab.experiment.CapacitySearch.LOWEST_RATE + "/s");
+        }
+        return new ExperimentSpec.RateSearch(start.trim(), max == null ? null : max.trim(), res, goal, confirm, most);
+    }
+
+    private static double number(String what, String text) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + ": '" + text + "' is not a number");
+        }
+    }
+
     private static ExperimentSpec.Objective objective(String where, JsonNode v) {
         String at = where + ", objective";
         List<String> accepted = PERCENTILES.stream().map(p -> p + "-ms").toList();
@@ -346,6 +421,20 @@ final class ExperimentFile {
         if (spec.rateSweep() != null) {
             var a = root.putObject("rate-sweep").putArray("rates");
             spec.rateSweep().rates().forEach(a::add);
+        }
+        if (spec.rateSearch() != null) {
+            ExperimentSpec.RateSearch rs = spec.rateSearch();
+            ObjectNode n = root.putObject("rate-search");
+            n.put("start", rs.start());
+            if (rs.max() != null) {
+                n.put("max", rs.max());
+            }
+            n.put("resolution", rs.resolutionPercent() + "%");
+            if (rs.goalMs() != null) {
+                n.put("goal-ms", rs.goalMs());
+            }
+            n.put("confirm", rs.confirm());
+            n.put("trials", rs.maxTrials());
         }
         if (spec.objective() != null) {
             root.putObject("objective").put(spec.objective().percentile() + "-ms", spec.objective().goalMs());

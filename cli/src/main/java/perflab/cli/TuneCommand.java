@@ -35,6 +35,8 @@ import java.util.concurrent.Callable;
                 "From flags:   perflab tune soap-echo --heap 256m,1g --gc parallel,g1,zgc --repeat 3 --duration 30s",
                 "Every `perflab run` flag is accepted; a comma list on one of " + TuneCommand.SPLIT_TEXT
                         + " makes a matrix dimension (a list on --rate alone makes a rate sweep).",
+                "Capacity search:  perflab tune voicemail --search 50..2000 --hold 20s --duration 60s (the highest rate "
+                        + "that passes, RFC 7502-style: doubling, then bisection; the workload says what passing means)",
                 "Continue an interrupted experiment:  perflab tune --resume results/<dir>"})
 final class TuneCommand implements Callable<Integer> {
     static final String SPLIT_TEXT = "--heap, --gc, --java-home, --server-threads, --keepalive, "
@@ -74,6 +76,19 @@ final class TuneCommand implements Callable<Integer> {
             + "(default: the file's, else 2%%); a smaller gain is not worth a configuration change.")
     String minEffect;
 
+    @Option(names = "--search", paramLabel = "START[..MAX]", description = "A capacity search instead of a matrix: "
+            + "trials from START (doubling until one fails, at most MAX, then bisection) for the highest rate that "
+            + "passes: zero failures, the rate carried, and the workload's latency goal (docs/experiments.md).")
+    String search;
+
+    @Option(names = "--goal-ms", paramLabel = "MS", description = "With --search: the latency goal on the workload's "
+            + "capacity latency (voicemail: p95 NOTIFY-to-200, 60 ms by default; others: the driver's p99, no default).")
+    String goalMs;
+
+    @Option(names = "--resolution", paramLabel = "PERCENT", description = "With --search: stop when the interval "
+            + "between the rate that passed and the one that failed is this narrow (default 5%%).")
+    String resolution;
+
     @Option(names = "--name", paramLabel = "NAME", description = "Names the experiment's directory (default: the file's name, or the swept settings).")
     String name;
 
@@ -98,7 +113,7 @@ final class TuneCommand implements Callable<Integer> {
         Path dir;
         if (resume != null) {
             if (!words.isEmpty() || repeat != null || p99Ms != null || name != null || out != null || alpha != null
-                    || minEffect != null) {
+                    || minEffect != null || search != null || goalMs != null || resolution != null) {
                 throw new IllegalArgumentException("--resume takes only the experiment's directory (and --quiet)");
             }
             Path file = resume.resolve(EXPERIMENT_FILE);
@@ -121,6 +136,13 @@ final class TuneCommand implements Callable<Integer> {
             spec = withSettings(spec, settings);
         }
         ExperimentPlan plan = plan(where, spec, workload);
+        if (dryRun && spec.rateSearch() != null) {
+            ExperimentSpec.RateSearch rs = spec.rateSearch();
+            System.out.printf("perflab: experiment %s (rate-search): from %s %s%s, at most %d trials; a trial passes with %s%n",
+                    spec.name(), rs.start(), workload.capacity().rateUnit(), rs.max() == null ? "" : " up to " + rs.max(),
+                    rs.maxTrials(), perflab.experiment.RateSearchAnalysis.goal(spec, workload.capacity()));
+            return 0;
+        }
         if (dryRun) {
             System.out.printf("perflab: experiment %s (%s): %d configurations x %d repetitions%s%n", spec.name(),
                     spec.kind().key(), plan.configurations().size(), spec.repeat(),
@@ -141,6 +163,12 @@ final class TuneCommand implements Callable<Integer> {
                 plan.configurations().size(), spec.repeat(), dir);
         ExperimentRunner runner = new ExperimentRunner(Perflab.home(), System.out, quiet);
         Shutdown.onSignal(() -> runner.interrupt(Duration.ofSeconds(60)));
+        if (spec.rateSearch() != null) {
+            ExperimentSpec s = spec;
+            String w = where;
+            return runner.runSearch(plan, (index, rate) -> configuration(w, workload, Variants.searchTrial(s, index, rate)),
+                    workload, dir);
+        }
         return runner.run(plan, workload, dir);
     }
 
@@ -148,12 +176,20 @@ final class TuneCommand implements Callable<Integer> {
     static ExperimentPlan plan(String where, ExperimentSpec spec, Workload workload) {
         List<ExperimentPlan.Configuration> configs = new ArrayList<>();
         for (Variant v : Variants.of(spec)) {
-            RunSettings.Resolved r = RunSettings.resolve(where + ", configuration " + v.index() + " (" + v.name() + ")",
-                    workload.name(), v.settings());
-            configs.add(new ExperimentPlan.Configuration(v, r.config(), r.jfr()));
+            configs.add(configuration(where, workload, v));
+        }
+        if (spec.rateSearch() != null && spec.rateSearch().max() != null) {
+            // the highest rate the search may ask for is checked now, not hours into it
+            configuration(where, workload, Variants.searchTrial(spec, 1, spec.rateSearch().max()));
         }
         RunConfig first = configs.get(0).config();
         return new ExperimentPlan(spec, first.stack(), first.operation(), configs, false);
+    }
+
+    private static ExperimentPlan.Configuration configuration(String where, Workload workload, Variant v) {
+        RunSettings.Resolved r = RunSettings.resolve(where + ", configuration " + v.index() + " (" + v.name() + ")",
+                workload.name(), v.settings());
+        return new ExperimentPlan.Configuration(v, r.config(), r.jfr());
     }
 
     /** The shared settings with the stack and operation the runs really use, for experiment.yaml. */
@@ -175,7 +211,7 @@ final class TuneCommand implements Callable<Integer> {
 
     private static ExperimentSpec withSettings(ExperimentSpec s, Map<String, String> settings) {
         return new ExperimentSpec(s.name(), s.description(), s.workload(), settings, s.repeat(), s.matrix(), s.steps(),
-                s.rateSweep(), s.objective(), s.decision());
+                s.rateSweep(), s.objective(), s.decision(), s.rateSearch());
     }
 
     /** The experiment from a file or from the command line's flags. */
@@ -193,10 +229,19 @@ final class TuneCommand implements Callable<Integer> {
             if (words.size() > 1) {
                 throw new IllegalArgumentException("'" + words.get(1) + "': with an experiment file, give the settings in the file");
             }
+            if (search != null || goalMs != null || resolution != null) {
+                throw new IllegalArgumentException("--search, --goal-ms and --resolution: with an experiment file, give "
+                        + "the search in the file (rate-search:)");
+            }
             spec = ExperimentFile.read(Path.of(first));
             where = Path.of(first).getFileName().toString();
         } else {
             spec = fromFlags(first, words.subList(1, words.size()));
+            if (search != null) {
+                spec = searching(spec);
+            } else if (goalMs != null || resolution != null) {
+                throw new IllegalArgumentException("--goal-ms and --resolution go with --search START[..MAX]");
+            }
         }
         ExperimentSpec.Objective objective = p99Ms == null ? spec.objective() : ExperimentFile.objective("--p99-ms", "p99", p99Ms);
         String n = name == null ? spec.name() : name;
@@ -209,8 +254,30 @@ final class TuneCommand implements Callable<Integer> {
                 alpha != null ? alpha : minEffect != null ? Double.toString(spec.decision().alpha()) : null,
                 minEffect != null ? minEffect : alpha != null ? Double.toString(spec.decision().minEffectPercent()) : null);
         ExperimentSpec.Decision decision = (given != null ? given : spec.decision()).adaptive(rep.adaptive());
-        return new ExperimentSpec(n, spec.description(), spec.workload(), spec.settings(), rep.times(), spec.matrix(),
-                spec.steps(), spec.rateSweep(), objective, decision);
+        return new ExperimentSpec(n, spec.description(), spec.workload(), spec.settings(),
+                spec.rateSearch() != null ? 1 : rep.times(), spec.matrix(), spec.steps(), spec.rateSweep(), objective,
+                decision, spec.rateSearch());
+    }
+
+    /** The flags' experiment made a capacity search: one configuration, its rate chosen trial by trial. */
+    private ExperimentSpec searching(ExperimentSpec s) {
+        if (!s.matrix().isEmpty() || s.rateSweep() != null || s.settings().containsKey("rate")) {
+            throw new IllegalArgumentException("--search: a capacity search sets the rate itself and runs one configuration; "
+                    + "drop --rate and the comma lists");
+        }
+        if (repeat != null) {
+            throw new IllegalArgumentException("--repeat: a capacity search runs each rate once (and confirms its "
+                    + "capacity); run the search again to see its spread");
+        }
+        String[] range = search.split("\\.\\.", -1);
+        if (range.length > 2 || range[0].isBlank() || (range.length == 2 && range[1].isBlank())) {
+            throw new IllegalArgumentException("--search: '" + search + "': give START or START..MAX, e.g. 50..2000");
+        }
+        ExperimentSpec.RateSearch rs = ExperimentFile.rateSearch("--search", range[0], range.length == 2 ? range[1] : null,
+                resolution, goalMs, true, null);
+        String n = "capacity";
+        return new ExperimentSpec(n, s.description(), s.workload(), s.settings(), 1, s.matrix(), s.steps(), null,
+                s.objective(), s.decision(), rs);
     }
 
     /** `perflab tune soap-echo --heap 256m,1g --gc g1,zgc --duration 30s`: comma lists make the matrix. */

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The experiment file's decision keys: how sure a best configuration must be. */
 class ExperimentFileTest {
@@ -43,6 +44,40 @@ class ExperimentFileTest {
         assertEquals(spec.decision(), ExperimentFile.read(back).decision());
         assertEquals(10, read("workload: soap-echo\nrepeat: auto\n").repeat());
         assertEquals(false, read("workload: soap-echo\nrepeat: 4\n").decision().adaptive());
+    }
+
+    @Test
+    void aRateSearchIsReadWithItsDefaultsRunsEachRateOnceAndSurvivesAResume() throws Exception {
+        ExperimentSpec spec = read("workload: voicemail\nhold: 20s\nrate-search: {start: 50, max: 2k, goal-ms: 40}\n");
+        assertEquals(ExperimentSpec.Kind.RATE_SEARCH, spec.kind());
+        assertEquals(new ExperimentSpec.RateSearch("50", "2k", 5, 40.0, true, 16), spec.rateSearch());
+        assertEquals(1, spec.repeat(), "one trial per rate; the capacity's confirmation is the second");
+        Path back = dir.resolve("back.yaml");
+        ExperimentFile.write(back, spec);
+        assertEquals(spec.rateSearch(), ExperimentFile.read(back).rateSearch());
+        assertEquals(1, ExperimentFile.read(back).repeat());
+        ExperimentSpec.RateSearch other = read("workload: voicemail\nrate-search: {start: 10, resolution: 2%, confirm: false, "
+                + "trials: 8}\n").rateSearch();
+        assertEquals(new ExperimentSpec.RateSearch("10", null, 2, null, false, 8), other);
+    }
+
+    @Test
+    void aBadRateSearchGetsOneLine() {
+        assertEquals("e.yaml, rate-search: start: missing; give the first rate, e.g. start: 50",
+                assertThrows(IllegalArgumentException.class, () -> read("workload: voicemail\nrate-search: {max: 10}\n")).getMessage());
+        assertEquals("e.yaml, rate-search: unknown key 'step'; accepted: confirm, goal-ms, max, resolution, start, trials",
+                assertThrows(IllegalArgumentException.class, () -> read("workload: voicemail\nrate-search: {start: 1, step: 2}\n")).getMessage());
+        assertEquals("e.yaml, rate-search: max 10 is below start 50",
+                assertThrows(IllegalArgumentException.class, () -> read("workload: voicemail\nrate-search: {start: 50, max: 10}\n")).getMessage());
+        assertEquals("e.yaml, rate-search: resolution: '80%' must be 0.1-50 % of the rate",
+                assertThrows(IllegalArgumentException.class, () -> read("workload: voicemail\nrate-search: {start: 5, resolution: 80%}\n")).getMessage());
+        assertEquals("e.yaml: rate: the rate search sets the rate; drop rate: or rate-search:",
+                assertThrows(IllegalArgumentException.class, () -> read("workload: voicemail\nrate: 5\nrate-search: {start: 5}\n")).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> read("workload: voicemail\nrepeat: 3\nrate-search: {start: 5}\n"))
+                .getMessage().startsWith("e.yaml: repeat: a rate search runs each rate once"));
+        assertEquals("e.yaml: give one of matrix:, steps:, rate-sweep: or rate-search:, not several",
+                assertThrows(IllegalArgumentException.class, () -> read("workload: voicemail\nmatrix: {heap: [1g, 2g]}\n"
+                        + "rate-search: {start: 5}\n")).getMessage());
     }
 
     @Test

@@ -10,6 +10,7 @@ import perflab.core.result.ExperimentResult.RatePoint;
 import perflab.core.result.ExperimentResult.Stats;
 import perflab.core.result.LatencySummary;
 import perflab.core.result.RunSummary;
+import perflab.core.workload.CapacityMeasure;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -44,6 +45,12 @@ public final class ExperimentAnalysis {
     }
 
     public static ExperimentResult analyze(ExperimentSpec spec, Header h, List<ConfigurationRuns> configs) {
+        return analyze(spec, h, configs, CapacityMeasure.DRIVER);
+    }
+
+    /** @param capacity how a capacity search's trials are judged (the workload's); unused by other kinds */
+    public static ExperimentResult analyze(ExperimentSpec spec, Header h, List<ConfigurationRuns> configs,
+                                           CapacityMeasure capacity) {
         ExperimentSpec.Objective objective = spec.objective();
         List<Configuration> out = new ArrayList<>();
         List<ExperimentResult.Failure> failures = new ArrayList<>();
@@ -67,11 +74,14 @@ public final class ExperimentAnalysis {
         }
         String rule = rule(objective);
         ExperimentResult.RateSweep sweep = spec.kind() == ExperimentSpec.Kind.RATE_SWEEP ? rateSweep(configs, objective) : null;
+        ExperimentResult.RateSearch search = spec.kind() == ExperimentSpec.Kind.RATE_SEARCH
+                ? RateSearchAnalysis.result(spec, capacity, configs, h.status()) : null;
         return new ExperimentResult(h.name(), h.description(), spec.kind().key(), h.workload(), h.stack(), h.operation(),
                 h.repeat(), h.directory(), h.startedAt(), h.updatedAt(), h.status(), done, total, dimensions(spec),
                 new ExperimentResult.Objective(objective == null ? null : objective.percentile(),
                         objective == null ? null : objective.goalMs(), rule),
-                out, best(out, configs, objective, rule, spec.decision()), failures, sweep, h.repeatStop());
+                out, search != null ? RateSearchAnalysis.best(search, out) : best(out, configs, objective, rule, spec.decision()),
+                failures, sweep, h.repeatStop(), search);
     }
 
     static List<String> dimensions(ExperimentSpec spec) {
@@ -79,7 +89,7 @@ public final class ExperimentAnalysis {
         switch (spec.kind()) {
             case MATRIX -> dims.addAll(spec.matrix().keySet());
             case STEPS -> spec.steps().forEach(s -> dims.addAll(s.settings().keySet()));
-            case RATE_SWEEP -> dims.add("rate");
+            case RATE_SWEEP, RATE_SEARCH -> dims.add("rate");
             default -> {
             }
         }
@@ -352,7 +362,7 @@ public final class ExperimentAnalysis {
     }
 
     private static long errors(RunSummary s) {
-        return s.errors() == null ? 0 : s.errors().getOrDefault("total", 0L);
+        return CapacityMeasure.driverErrors(s);
     }
 
     private static double[] values(List<RunSummary> runs, java.util.function.ToDoubleFunction<RunSummary> f) {

@@ -5,6 +5,7 @@ import perflab.core.result.AtomicFiles;
 import perflab.core.result.ExperimentResult;
 import perflab.core.result.Json;
 import perflab.core.result.RunSummary;
+import perflab.core.workload.CapacityMeasure;
 import perflab.core.workload.Workload;
 import perflab.report.ExperimentTables;
 
@@ -18,8 +19,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -48,6 +51,8 @@ public final class ExperimentRunner {
     private Consumer<ExperimentResult> onUpdate = r -> {
     };
     private String startedAt;
+    /** How a capacity search judges its trials: the workload's. */
+    private CapacityMeasure capacity = CapacityMeasure.DRIVER;
 
     /**
      * @param console   progress and each run's own output; null for quiet
@@ -199,6 +204,96 @@ public final class ExperimentRunner {
     }
 
     /**
+     * Runs a capacity search ({@link ExperimentSpec.RateSearch}): one trial at a time, each rate chosen from the
+     * trials before it ({@link CapacitySearch}), each trial's run in {@code <label>/}. Trials already finished in
+     * {@code dir} are kept, and since the rates follow from the trials, a resumed search asks for the same ones.
+     *
+     * @param trialAt the configuration of trial {@code index} (1-based) at a rate, as a setting's value
+     * @return 0 when at least one trial measured, 1 when none did, 130 when interrupted
+     */
+    public int runSearch(ExperimentPlan plan, BiFunction<Integer, String, ExperimentPlan.Configuration> trialAt,
+                         Workload workload, Path dir) throws IOException {
+        try {
+            return searchAll(plan, trialAt, workload, dir);
+        } finally {
+            done.countDown();
+        }
+    }
+
+    private int searchAll(ExperimentPlan plan, BiFunction<Integer, String, ExperimentPlan.Configuration> trialAt,
+                          Workload workload, Path dir) throws IOException {
+        startedAt = previousStart(dir);
+        capacity = workload.capacity();
+        ExperimentSpec spec = plan.spec();
+        CapacitySearch search = CapacitySearch.of(spec.rateSearch());
+        List<ExperimentPlan.Configuration> configs = new ArrayList<>();
+        List<RunRecord> records = new ArrayList<>();
+        String goal = RateSearchAnalysis.goal(spec, capacity);
+        say("perflab: a trial passes with %s", goal);
+        while (!interrupted) {
+            if (!records.isEmpty() && records.get(records.size() - 1).summary() == null) {
+                // the run could not even start: every other rate would fail the same way
+                say("perflab: the search stops: %s", records.get(records.size() - 1).reason());
+                break;
+            }
+            List<ExperimentResult.SearchTrial> trials = RateSearchAnalysis.trials(spec, capacity,
+                    searchRuns(configs, records));
+            OptionalDouble next = search.next(RateSearchAnalysis.rates(trials));
+            if (next.isEmpty()) {
+                break;
+            }
+            int index = configs.size() + 1;
+            ExperimentPlan.Configuration config = trialAt.apply(index, CapacitySearch.fmt(next.getAsDouble()));
+            String rel = config.variant().label();
+            RunRecord rec = existing(dir, rel, 1);
+            if (rec.ok()) {
+                say("perflab: trial %d (%s %s) already finished", index, config.variant().name(), capacity.rateUnit());
+            } else {
+                say("%nperflab: trial %d of at most %d: %s %s", index, spec.rateSearch().maxTrials(),
+                        config.variant().name(), capacity.rateUnit());
+                Path runDir = dir.resolve(rel);
+                deleteRecursively(runDir);
+                rec = runOne(config, workload, runDir, rel, 1);
+                warnIfStillCompiling(rec);
+            }
+            configs.add(config);
+            records.add(rec);
+            ExperimentResult.SearchTrial t = RateSearchAnalysis.judge(index, rel, config.config().load().rate(), rec,
+                    spec, capacity);
+            if (t != null) {
+                say("perflab: trial %d at %s %s: %s", index, CapacitySearch.fmt(t.rate()), capacity.rateUnit(), t.why());
+            }
+            write(plan, configs, dir, searchRecords(records), "running", 1, null);
+        }
+        String status = interrupted ? "interrupted" : "complete";
+        ExperimentResult result = write(plan, configs, dir, searchRecords(records), status, 1, null);
+        if (console != null) {
+            console.println();
+            console.print(ExperimentTables.markdown(result));
+            console.printf("perflab: experiment results in %s%s%n", dir,
+                    interrupted ? " (interrupted: perflab tune --resume " + dir + " continues it)" : "");
+        }
+        if (interrupted) {
+            return RunOutcome.INTERRUPTED;
+        }
+        return records.stream().anyMatch(r -> r.summary() != null) ? RunOutcome.OK : RunOutcome.FAILED;
+    }
+
+    private List<ExperimentAnalysis.ConfigurationRuns> searchRuns(List<ExperimentPlan.Configuration> configs,
+                                                                  List<RunRecord> records) {
+        List<ExperimentAnalysis.ConfigurationRuns> runs = new ArrayList<>();
+        for (int i = 0; i < configs.size(); i++) {
+            runs.add(new ExperimentAnalysis.ConfigurationRuns(configs.get(i).variant(),
+                    configs.get(i).config().load().rate(), List.of(records.get(i))));
+        }
+        return runs;
+    }
+
+    private static RunRecord[][] searchRecords(List<RunRecord> records) {
+        return records.stream().map(r -> new RunRecord[]{r}).toArray(RunRecord[][]::new);
+    }
+
+    /**
      * Runs of an experiment are compared with each other, so one whose JVM was still compiling in its window
      * is worth a line even when the runs print nothing themselves.
      */
@@ -290,22 +385,32 @@ public final class ExperimentRunner {
      */
     private ExperimentResult analyze(ExperimentPlan plan, Path dir, RunRecord[][] records, String status, int rounds,
                                      String repeatStop) {
+        return analyze(plan, plan.configurations(), dir, records, status, rounds, repeatStop);
+    }
+
+    private ExperimentResult analyze(ExperimentPlan plan, List<ExperimentPlan.Configuration> configs, Path dir,
+                                     RunRecord[][] records, String status, int rounds, String repeatStop) {
         List<ExperimentAnalysis.ConfigurationRuns> runs = new ArrayList<>();
-        for (int c = 0; c < plan.configurations().size(); c++) {
-            ExperimentPlan.Configuration config = plan.configurations().get(c);
+        for (int c = 0; c < configs.size(); c++) {
+            ExperimentPlan.Configuration config = configs.get(c);
             runs.add(new ExperimentAnalysis.ConfigurationRuns(config.variant(), config.config().load().rate(),
                     List.of(records[c]).subList(0, rounds)));
         }
         ExperimentSpec spec = plan.spec();
         return ExperimentAnalysis.analyze(spec, new ExperimentAnalysis.Header(spec.name(),
                 spec.description(), spec.workload(), plan.stack(), plan.operation(), rounds,
-                dir.toAbsolutePath().toString(), startedAt, Instant.now().toString(), status, repeatStop), runs);
+                dir.toAbsolutePath().toString(), startedAt, Instant.now().toString(), status, repeatStop), runs, capacity);
     }
 
     /** Analyses and writes the tables of the first {@code rounds} repetitions. */
     private ExperimentResult write(ExperimentPlan plan, Path dir, RunRecord[][] records, String status, int rounds,
                                    String repeatStop) throws IOException {
-        ExperimentResult result = analyze(plan, dir, records, status, rounds, repeatStop);
+        return write(plan, plan.configurations(), dir, records, status, rounds, repeatStop);
+    }
+
+    private ExperimentResult write(ExperimentPlan plan, List<ExperimentPlan.Configuration> configs, Path dir,
+                                   RunRecord[][] records, String status, int rounds, String repeatStop) throws IOException {
+        ExperimentResult result = analyze(plan, configs, dir, records, status, rounds, repeatStop);
         Json.write(dir.resolve(RESULT_JSON), result);
         AtomicFiles.write(dir.resolve(RESULTS_CSV), ExperimentTables.csv(result));
         AtomicFiles.write(dir.resolve(REPORT_MD), ExperimentTables.markdown(result) + ExperimentTables.profiles(result, dir));

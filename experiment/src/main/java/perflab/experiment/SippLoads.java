@@ -319,9 +319,13 @@ final class SippLoads implements AutoCloseable {
                 .toList();
     }
 
-    /** Stops every SIPp (no new call; those open finish within {@code grace}); exit status by name. */
+    /**
+     * Stops every SIPp (no new call; those open finish within {@code grace}, the same grace for all of them, as
+     * they are all asked first); exit status by name.
+     */
     Map<String, Integer> stop(Duration grace) {
         Map<String, Integer> codes = new LinkedHashMap<>();
+        started.forEach(s -> s.process().askToStop());
         for (Started s : started) {
             codes.put(s.plan().load().name(), s.process().stop(grace));
         }

@@ -58,8 +58,16 @@ public final class Variants {
                     out.add(variant(out.size() + 1, describe(r), merge(base, r), r, null));
                 }
             }
+            // a search's trials are chosen as it goes: the first one stands for them (and is checked) here
+            case RATE_SEARCH -> out.add(searchTrial(spec, 1, spec.rateSearch().start()));
         }
         return out;
+    }
+
+    /** A capacity search's trial {@code index} (1-based) at {@code rate}. */
+    public static Variant searchTrial(ExperimentSpec spec, int index, String rate) {
+        Map<String, String> r = Map.of("rate", rate);
+        return variant(index, describe(r), merge(spec.settings(), r), r, null);
     }
 
     /** The settings of {@code later} over those of {@code earlier}; JVM flags are appended. */

@@ -94,6 +94,9 @@ public final class ExperimentReport {
             if ("rate-sweep".equals(r.kind()) && r.rateSweep() != null) {
                 page.chart(rateSweep(r.rateSweep()));
             }
+            if (r.rateSearch() != null) {
+                page.chart(rateSearch(r.rateSearch()));
+            }
             page.chart(perConfiguration("throughput-per-config", "Throughput per configuration", "requests/s", measured,
                     c -> c.stats().throughput(), "#3c6fd1")
                     .note("Mean of the complete runs; the whisker is the 95% interval of the mean."));
@@ -125,7 +128,7 @@ public final class ExperimentReport {
         if (b == null) {
             return;
         }
-        page.notice(b.label() != null ? "info" : "warn", "Best configuration: "
+        page.notice(b.label() != null ? "info" : "warn", (r.rateSearch() != null ? "Capacity: " : "Best configuration: ")
                 + ExperimentTables.verdict(r).replace("`", ""));
         for (Configuration c : r.configurations()) {
             if (c.bimodal() != null) {
@@ -263,6 +266,36 @@ public final class ExperimentReport {
             c.band(sweep.kneeRate() - w, sweep.kneeRate() + w, "knee");
         }
         return c;
+    }
+
+    /** A capacity search's trials: the judged latency of those that passed and of those that failed, by rate. */
+    private static Chart rateSearch(ExperimentResult.RateSearch s) {
+        List<ExperimentResult.SearchTrial> passed = s.trials().stream().filter(t -> t.passed() && t.latencyMs() != null).toList();
+        List<ExperimentResult.SearchTrial> failed = s.trials().stream().filter(t -> !t.passed() && t.latencyMs() != null).toList();
+        List<ExperimentResult.SearchTrial> carried = s.trials().stream().filter(t -> t.achieved() != null)
+                .sorted(java.util.Comparator.comparingDouble(ExperimentResult.SearchTrial::rate)).toList();
+        String unit = s.rateUnit();
+        Chart c = new Chart("rate-search", "Capacity search").note("Each trial's " + s.latency()
+                        + " (left, log) at its rate, green when the trial passed and red when it failed; the rate carried (right)."
+                        + (s.capacity() == null ? "" : " Capacity " + ReportNumbers.num(s.capacity(), unit) + "."))
+                .x("rate (" + unit + ")", "linear").y(s.latency() + " (ms)", "log").y2("carried (" + unit + ")", "linear")
+                .add(Chart.Series.scatter("passed", rates(passed), latencies(passed)).color("#2f9e44"))
+                .add(Chart.Series.scatter("failed", rates(failed), latencies(failed)).color("#c23b4f"))
+                .add(Chart.Series.line("carried", rates(carried),
+                        carried.stream().mapToDouble(ExperimentResult.SearchTrial::achieved).toArray())
+                        .withPoints().onSecondAxis().color("#3c6fd1"));
+        if (s.capacity() != null && s.firstFailedRate() != null) {
+            c.band(s.capacity(), s.firstFailedRate(), "capacity .. first failure");
+        }
+        return c;
+    }
+
+    private static double[] rates(List<ExperimentResult.SearchTrial> trials) {
+        return trials.stream().mapToDouble(ExperimentResult.SearchTrial::rate).toArray();
+    }
+
+    private static double[] latencies(List<ExperimentResult.SearchTrial> trials) {
+        return trials.stream().mapToDouble(ExperimentResult.SearchTrial::latencyMs).toArray();
     }
 
     private static List<String> names(List<Configuration> configs) {

@@ -51,10 +51,13 @@ public final class ExperimentTables {
         switch (r.kind()) {
             case "steps" -> steps(out, r);
             case "rate-sweep" -> rateSweep(out, r);
+            case "rate-search" -> rateSearch(out, r);
             default -> matrix(out, r);
         }
         out.append('\n');
-        if (r.best() != null) {
+        if (r.rateSearch() != null) {
+            out.append("**Capacity:** ").append(verdict(r)).append('\n');
+        } else if (r.best() != null) {
             out.append("**Best configuration:** ").append(verdict(r)).append('\n');
         }
         for (Configuration c : r.configurations()) {
@@ -62,9 +65,11 @@ public final class ExperimentTables {
                 out.append("\n**Two groups of runs:** ").append(bimodal(c)).append('\n');
             }
         }
-        out.append("\nThroughput and p99 are the means of the configuration's complete runs, ± half the 95 % interval of the "
+        if (r.rateSearch() == null) {
+            out.append("\nThroughput and p99 are the means of the configuration's complete runs, ± half the 95 % interval of the "
                 + "mean (Student t); a gain's p is Welch's two-sided t-test on the per-run values against the baseline "
-                + "(the first configuration); \"noise\" means p >= 0.05.\n");
+                    + "(the first configuration); \"noise\" means p >= 0.05.\n");
+        }
         if (!r.failures().isEmpty()) {
             out.append("\n## Failures\n\n| configuration | repetition | reason |\n|---|---:|---|\n");
             for (ExperimentResult.Failure f : r.failures()) {
@@ -80,6 +85,9 @@ public final class ExperimentTables {
      * evidence that made it best, or why there is none with the leading candidates and their 95 % intervals.
      */
     public static String verdict(ExperimentResult r) {
+        if (r.rateSearch() != null) {
+            return capacity(r.rateSearch());
+        }
         ExperimentResult.Best best = r.best();
         ExperimentResult.Evidence e = best.evidence();
         if (best.label() != null) {
@@ -101,6 +109,55 @@ public final class ExperimentTables {
             out.append(" (means ± half their 95 % interval).");
         }
         return out.append(" Rule: ").append(best.rule()).append('.').toString();
+    }
+
+    /** A capacity search's answer in one paragraph: the capacity, the first rate that failed, why the search ended. */
+    public static String capacity(ExperimentResult.RateSearch s) {
+        StringBuilder out = new StringBuilder();
+        if (s.capacity() == null) {
+            out.append("none found — no rate passed");
+        } else {
+            out.append(trim(s.capacity())).append(' ').append(s.rateUnit())
+                    .append(s.confirmed() ? " (confirmed by a second trial)" : " (one trial)");
+        }
+        out.append(s.firstFailedRate() == null ? "; no rate failed" : "; the first rate that failed: "
+                + trim(s.firstFailedRate()) + " " + s.rateUnit());
+        out.append(". A trial passes with ").append(s.goal()).append('.');
+        if (s.stopReason() != null) {
+            out.append(" The search ended: ").append(s.stopReason()).append('.');
+        }
+        if (s.capacityRun() != null) {
+            out.append(String.format(Locale.ROOT, " At the capacity (`%s`): %s req/s, SUT CPU %s%%", s.capacityRun(),
+                    num(s.throughputAtCapacity()), num(s.sutCpuPercentAtCapacity())));
+            List<String> figures = new ArrayList<>();
+            s.figuresAtCapacity().forEach((k, v) -> {
+                if (v instanceof Number n) {
+                    figures.add(k + " " + num(n.doubleValue()));
+                } else if (v instanceof Map<?, ?> m && m.get("p95") instanceof Number p95) {
+                    figures.add(k + " p95 " + num(p95.doubleValue()));
+                }
+            });
+            out.append(figures.isEmpty() ? "." : "; " + String.join(", ", figures) + ".");
+        }
+        return out.toString();
+    }
+
+    private static void rateSearch(StringBuilder out, ExperimentResult r) {
+        ExperimentResult.RateSearch s = r.rateSearch();
+        if (s == null) {
+            return;
+        }
+        List<String> head = List.of("trial", "rate (" + s.rateUnit() + ")", "carried", s.latency() + " (ms)", "failures",
+                "driver p99 (ms)", "SUT CPU", "result");
+        row(out, head);
+        out.append(separator(head.size(), 0));
+        for (ExperimentResult.SearchTrial t : s.trials()) {
+            Configuration c = r.configurations().stream().filter(x -> x.label().equals(t.label())).findFirst().orElse(null);
+            Stats st = c == null ? null : new Stats(c);
+            row(out, List.of(Integer.toString(t.trial()), trim(t.rate()), t.achieved() == null ? "—" : num(t.achieved()),
+                    t.latencyMs() == null ? "—" : num(t.latencyMs()), Long.toString(t.failures()),
+                    st == null ? "—" : st.p99(), st == null ? "—" : st.cpu(), (t.passed() ? "pass" : "fail: " + cell(t.why()))));
+        }
     }
 
     /** A configuration whose runs fell into two groups, said in words: which runs, how far apart, what else differed. */
@@ -249,6 +306,10 @@ public final class ExperimentTables {
                 "p99MeanMs", "p99CiLowMs", "p99CiHighMs", "meanLatencyMs", "gcOverheadPercent", "gcTotalPauseMs",
                 "sutCpuPercent", "errors", "gainPercent", "gainPValue", "gainSignificant", "stepGainPercent",
                 "stepGainPValue", "meetsObjective", "best", "collector", "transparentHugePages", "failureReason"));
+        ExperimentResult.RateSearch search = r.rateSearch();
+        if (search != null) {
+            head.addAll(List.of("achievedRate", "searchLatencyMs", "failures", "passed", "verdict"));
+        }
         StringBuilder out = new StringBuilder(String.join(",", head)).append('\n');
         String best = r.best() == null ? null : r.best().label();
         for (Configuration c : r.configurations()) {
@@ -269,6 +330,12 @@ public final class ExperimentTables {
                     c.stepGain() == null ? "" : num(c.stepGain().pValue()), Boolean.toString(c.meetsObjective()),
                     Boolean.toString(c.label().equals(best)), Objects.toString(collectorOrNull(c), ""),
                     thpOrNull(c) == null ? "" : thpOrNull(c).toString(), Objects.toString(c.failureReason(), "")));
+            if (search != null) {
+                ExperimentResult.SearchTrial trial = search.trials().stream().filter(x -> x.label().equals(c.label()))
+                        .findFirst().orElse(null);
+                cells.addAll(trial == null ? List.of("", "", "", "", "") : List.of(num(trial.achieved()),
+                        num(trial.latencyMs()), Long.toString(trial.failures()), Boolean.toString(trial.passed()), trial.why()));
+            }
             out.append(String.join(",", cells.stream().map(ExperimentTables::csvCell).toList())).append('\n');
         }
         return out.toString();

@@ -18,15 +18,23 @@ import java.util.Map;
  * @param rateSweep   the open model at increasing rates for one configuration; null: none
  * @param objective   the latency goal the best configuration must meet; null: none
  * @param decision    how sure a best configuration must be; null: {@link Decision#DEFAULT}
+ * @param rateSearch  a capacity search: the next rate chosen from the last trial's outcome; null: none
  */
 public record ExperimentSpec(String name, String description, String workload, Map<String, String> settings,
                              int repeat, Map<String, List<String>> matrix, List<Step> steps, RateSweep rateSweep,
-                             Objective objective, Decision decision) {
+                             Objective objective, Decision decision, RateSearch rateSearch) {
     public ExperimentSpec {
         decision = decision == null ? Decision.DEFAULT : decision;
         settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
         matrix = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(matrix));
         steps = List.copyOf(steps);
+    }
+
+    /** An experiment that is not a capacity search. */
+    public ExperimentSpec(String name, String description, String workload, Map<String, String> settings,
+                          int repeat, Map<String, List<String>> matrix, List<Step> steps, RateSweep rateSweep,
+                          Objective objective, Decision decision) {
+        this(name, description, workload, settings, repeat, matrix, steps, rateSweep, objective, decision, null);
     }
 
     /** An experiment with the default {@link Decision}. */
@@ -81,7 +89,8 @@ public record ExperimentSpec(String name, String description, String workload, M
         SINGLE("single"),
         MATRIX("matrix"),
         STEPS("steps"),
-        RATE_SWEEP("rate-sweep");
+        RATE_SWEEP("rate-sweep"),
+        RATE_SEARCH("rate-search");
 
         private final String key;
 
@@ -96,6 +105,9 @@ public record ExperimentSpec(String name, String description, String workload, M
     }
 
     public Kind kind() {
+        if (rateSearch != null) {
+            return Kind.RATE_SEARCH;
+        }
         if (rateSweep != null) {
             return Kind.RATE_SWEEP;
         }
@@ -116,6 +128,38 @@ public record ExperimentSpec(String name, String description, String workload, M
     public record RateSweep(List<String> rates) {
         public RateSweep {
             rates = List.copyOf(rates);
+        }
+    }
+
+    /**
+     * A capacity search in the manner of RFC 7502's session-rate benchmark: one trial at {@code start}, the rate
+     * doubled after every trial that passed until one fails (or {@code max} passes), then halving the interval
+     * between the highest rate that passed and the lowest that failed until it is within {@code resolutionPercent}
+     * of the lower; with {@code confirm}, the capacity found is run once more and must pass again. A trial passes
+     * with zero failures, the rate carried (at least 95 % of the rate asked) and the latency goal met.
+     *
+     * @param start             the first rate, as typed ("50", "2.5k")
+     * @param max               the highest rate tried, as typed; null: no limit but {@code maxTrials}
+     * @param resolutionPercent the search ends when the interval is this narrow (% of the rate that passed)
+     * @param goalMs            the latency goal on the workload's capacity latency; null: the workload's default
+     * @param confirm           run the capacity found a second time
+     * @param maxTrials         the most trials, confirmation included
+     */
+    public record RateSearch(String start, String max, double resolutionPercent, Double goalMs, boolean confirm,
+                             int maxTrials) {
+        public static final double DEFAULT_RESOLUTION_PERCENT = 5;
+        public static final int DEFAULT_MAX_TRIALS = 16;
+
+        public RateSearch {
+            if (!(resolutionPercent >= 0.1 && resolutionPercent <= 50)) {
+                throw new IllegalArgumentException("the search's resolution must be 0.1-50 % of the rate, got " + resolutionPercent);
+            }
+            if (maxTrials < 2 || maxTrials > 100) {
+                throw new IllegalArgumentException("a search needs 2-100 trials, got " + maxTrials);
+            }
+            if (goalMs != null && !(goalMs > 0)) {
+                throw new IllegalArgumentException("the search's latency goal must be above 0 ms, got " + goalMs);
+            }
         }
     }
 

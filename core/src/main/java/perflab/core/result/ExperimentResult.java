@@ -9,17 +9,28 @@ import java.util.Map;
  * failures, and for a rate sweep its curve. Rewritten after every run; documented key by key in
  * docs/experiments.md. Figures absent (null) when not measured.
  *
- * @param kind       "single", "matrix", "steps" or "rate-sweep"
+ * @param kind       "single", "matrix", "steps", "rate-sweep" or "rate-search"
  * @param status     "running", "complete" (every run done), "interrupted"
  * @param dimensions the settings that vary between configurations, in table order
  * @param repeat     repetitions per configuration (an adaptive experiment: the rounds made so far)
  * @param repeatStop an adaptive experiment ({@code --repeat auto:MAX}): why it stopped repeating; else null
+ * @param rateSearch a capacity search: its trials and the capacity found; else null
  */
 public record ExperimentResult(String name, String description, String kind, String workload, String stack,
                                String operation, int repeat, String directory, String startedAt, String updatedAt,
                                String status, int runsDone, int runsTotal, List<String> dimensions,
                                Objective objective, List<Configuration> configurations, Best best,
-                               List<Failure> failures, RateSweep rateSweep, String repeatStop) {
+                               List<Failure> failures, RateSweep rateSweep, String repeatStop, RateSearch rateSearch) {
+    /** A result that is not a capacity search. */
+    public ExperimentResult(String name, String description, String kind, String workload, String stack,
+                            String operation, int repeat, String directory, String startedAt, String updatedAt,
+                            String status, int runsDone, int runsTotal, List<String> dimensions,
+                            Objective objective, List<Configuration> configurations, Best best,
+                            List<Failure> failures, RateSweep rateSweep, String repeatStop) {
+        this(name, description, kind, workload, stack, operation, repeat, directory, startedAt, updatedAt, status,
+                runsDone, runsTotal, dimensions, objective, configurations, best, failures, rateSweep, repeatStop, null);
+    }
+
     /** A result without adaptive repetition. */
     public ExperimentResult(String name, String description, String kind, String workload, String stack,
                             String operation, int repeat, String directory, String startedAt, String updatedAt,
@@ -165,5 +176,37 @@ public record ExperimentResult(String name, String description, String kind, Str
      */
     public record RatePoint(String label, double rate, Double throughput, Double p99Ms, long errors, boolean keptUp,
                             boolean meetsGoal) {
+    }
+
+    /**
+     * A capacity search: every trial in the order run, and what they found.
+     *
+     * @param rateUnit          what a rate counts, e.g. "requests/s", "users/s"
+     * @param latency           the latency judged, in words, e.g. "p95 NOTIFY-to-200"
+     * @param goalMs            its goal; null: none
+     * @param goal              what a trial must do to pass, in words
+     * @param capacity          the highest rate that passed below every rate that failed; null: none passed
+     * @param firstFailedRate   the lowest rate that failed; null: none failed
+     * @param confirmed         the capacity passed twice
+     * @param stopReason        why the search ended; null while it runs
+     * @param capacityRun       the directory of the capacity's last trial, relative to the experiment's
+     * @param figuresAtCapacity that trial's workload figures (summary.json {@code figures}); empty when it has none
+     */
+    public record RateSearch(String rateUnit, String latency, Double goalMs, String goal, List<SearchTrial> trials,
+                             Double capacity, Double firstFailedRate, boolean confirmed, String stopReason,
+                             String capacityRun, Double throughputAtCapacity, Double sutCpuPercentAtCapacity,
+                             Map<String, Object> figuresAtCapacity) {
+    }
+
+    /**
+     * One trial of a capacity search.
+     *
+     * @param achieved  the rate carried in the window, in the search's unit; null: not measured
+     * @param latencyMs the judged latency; null: not measured
+     * @param failures  what failed (errors, failed calls)
+     * @param why       why it failed, or "passed"
+     */
+    public record SearchTrial(int trial, String label, double rate, Double achieved, Double latencyMs, long failures,
+                              boolean passed, String why) {
     }
 }

@@ -107,6 +107,14 @@ public interface Workload {
     }
 
     /**
+     * How a capacity search reads a trial of this workload: what {@code --rate} counts, the latency with its goal,
+     * and what counts as failed. The driver's throughput, p99 and errors by default.
+     */
+    default CapacityMeasure capacity() {
+        return CapacityMeasure.DRIVER;
+    }
+
+    /**
      * Whether the console ends a run with the closed model seen per client, in the block a client-thread harness
      * prints ("Overall Test Result": throughput per client, a client's mean time per call); off by default.
      */

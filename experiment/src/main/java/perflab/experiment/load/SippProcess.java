@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
  * {@link #stop} ends it sooner. Were perflab killed, SIPp would still end at its -timeout once its open calls end.
  */
 public final class SippProcess implements AutoCloseable {
+    /** A second SIGUSR1 would not be a polite request any more: SIPp counts them towards a hard exit. */
+    private volatile boolean askedToStop;
     private final SippCommand command;
     private final Path runDir;
     private final String name;
@@ -101,7 +103,7 @@ public final class SippProcess implements AutoCloseable {
      */
     public int stop(Duration grace) {
         if (process.isAlive()) {
-            signal("USR1");
+            askToStop();
             if (!awaitExit(grace)) {
                 process.destroy();
                 if (!awaitExit(Duration.ofSeconds(5))) {
@@ -111,6 +113,17 @@ public final class SippProcess implements AutoCloseable {
             }
         }
         return process.isAlive() ? -1 : process.exitValue();
+    }
+
+    /**
+     * SIGUSR1 once, without waiting: SIPp places no new call and exits when its open calls end. Several SIPps
+     * asked first and waited for after then finish their calls together, not one grace after another.
+     */
+    public void askToStop() {
+        if (!askedToStop && process.isAlive()) {
+            askedToStop = true;
+            signal("USR1");
+        }
     }
 
     /** Java has no call for it; kill(1) is part of every Linux base system. */

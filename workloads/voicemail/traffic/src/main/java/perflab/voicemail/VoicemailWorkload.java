@@ -127,6 +127,12 @@ public final class VoicemailWorkload implements Workload {
         return VoicemailFigures.of(summary);
     }
 
+    /** A capacity search counts users per second, judged by NOTIFY-to-200 and failed calls ({@link VoicemailFigures#CAPACITY}). */
+    @Override
+    public perflab.core.workload.CapacityMeasure capacity() {
+        return VoicemailFigures.CAPACITY;
+    }
+
     /** The SUT is told where the SIPp peers listen; they start before it. */
     @Override
     public ServerSide serverSide(Map<String, String> settings) {
