@@ -72,6 +72,11 @@ final class BrowserSession implements ClientSession {
         Visit visit = step.visit();
         current = null;
         String what = step.kind().name().toLowerCase() + " of " + visit.user.id();
+        if (response.status() == 503 && step.kind() == BrowserStep.Kind.CHECK) {
+            // said apart from the other statuses in errors.txt: the server was full (admission), not broken
+            return Verdict.fail(ErrorKind.HTTP_STATUS, what + ": HTTP 503, refused at the door (server full, Retry-After: "
+                    + String.join(",", response.headers("Retry-After")) + ")");
+        }
         if (response.status() != 200) {
             return Verdict.fail(ErrorKind.HTTP_STATUS, what + ": HTTP " + response.status());
         }

@@ -52,6 +52,8 @@ final class VoicemailFigures {
         static final String WEB_HANGUPS = "operations.web-hangup";
         static final String FAILED_MID_CALL = "operations.failed";
         static final String SETUP_FAILURES = "failures.";
+        static final String CLICKS = "clicks";
+        static final String REFUSED = "refused";
         static final String DATAGRAMS_IN = "sip.sip.datagrams.in";
         static final String DATAGRAMS_OUT = "sip.sip.datagrams.out";
         static final String RETRANSMISSIONS_SENT = "sip.sip.retransmissions.sent";
@@ -105,6 +107,7 @@ final class VoicemailFigures {
             }
             f.put("failedCalls", failed + midCall);
             f.put("failedCallsByReason", byReason);
+            f.put("refusedClicks", refused(w));
         }
         Map<String, Object> sippFailed = new LinkedHashMap<>();
         long sippFailedTotal = 0;
@@ -188,6 +191,23 @@ final class VoicemailFigures {
             }
         }
         return f;
+    }
+
+    /**
+     * Clicks refused at the door (503, the server full: --max-setups, --max-calls), apart from the failed calls: a
+     * refused user's call never started, so it cannot have failed. {@code percent} is of the clicks that reached
+     * the door, admitted ({@code clicks}) or refused.
+     */
+    private static Map<String, Object> refused(ServerWindow w) {
+        double refused = w.delta(Names.REFUSED);
+        double atTheDoor = refused + w.delta(Names.CLICKS);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", (long) refused);
+        m.put("perSecond", round(refused / w.seconds()));
+        if (atTheDoor > 0) {
+            m.put("percent", round(100 * refused / atTheDoor));
+        }
+        return m;
     }
 
     private static void latency(Map<String, Object> f, String name, ServerWindow.Latency l) {

@@ -21,8 +21,9 @@ import perflab.voicemail.sip.netty.NettySipStack;
 
 /**
  * The three SIPp peers of docs/workloads/voicemail.md played by Java UAS on perflab's own stack, on loopback, with
- * what they saw kept for the tests: the phone (answers 180 and 200 with an offer; hangs up itself for users in
- * {@link #phoneHangsUp}), the voice-mail line (200 with an answer), the notifier (200 and NOTIFY, NOTIFY first
+ * what they saw kept for the tests: the phone (answers 180 and 200 with an offer; hangs up itself {@link #phoneHold}
+ * after the ACK for users in {@link #phoneHangsUp}, once per add, and keeps its BYEs' answers in
+ * {@link #phoneByeAnswers}), the voice-mail line (200 with an answer), the notifier (200 and NOTIFY, NOTIFY first
  * when {@link #notifyFirst}).
  */
 public final class TestPeers implements AutoCloseable {
@@ -40,6 +41,10 @@ public final class TestPeers implements AutoCloseable {
     public final NettySipStack line;
     public final NettySipStack notifier;
     public final Set<String> phoneHangsUp = ConcurrentHashMap.newKeySet();
+    /** How long the phone holds a call before its BYE: short for tests of one call, the hold for load tests. */
+    public volatile Duration phoneHold = Duration.ofMillis(100);
+    /** The final status of each BYE the phone sent, -1 when it got none: in-dialog requests are never refused. */
+    public final ConcurrentLinkedQueue<Integer> phoneByeAnswers = new ConcurrentLinkedQueue<>();
     volatile boolean notifyFirst;
     volatile int lineStatus = 200;
     final ConcurrentLinkedQueue<String> phoneAcks = new ConcurrentLinkedQueue<>();
@@ -83,9 +88,11 @@ public final class TestPeers implements AutoCloseable {
         @Override
         public void onAck(Dialog dialog, SipRequest ack) {
             phoneAcks.add(new String(ack.body()));
-            String user = user(ack);
-            if (phoneHangsUp.contains(user)) {
-                later.schedule(() -> dialog.send("BYE", List.of(), Body.NONE), 100, TimeUnit.MILLISECONDS);
+            // removed, not just read: an ACK re-sent for our retransmitted 200 must not send a second BYE
+            if (phoneHangsUp.remove(user(ack))) {
+                later.schedule(() -> dialog.send("BYE", List.of(), Body.NONE).finalResponse().whenComplete(
+                        (answer, failure) -> phoneByeAnswers.add(failure == null ? answer.status() : -1)),
+                        phoneHold.toMillis(), TimeUnit.MILLISECONDS);
             }
         }
     }
