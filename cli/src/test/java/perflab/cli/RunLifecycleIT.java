@@ -127,7 +127,10 @@ class RunLifecycleIT {
             assertFalse(f[pause].isEmpty(), "GC columns are filled at the end of the run: " + row);
             pauses += Double.parseDouble(f[pause]);
             assertTrue(Integer.parseInt(f[threads]) > 5, row);
-            assertTrue(Double.parseDouble(f[net]) > 0, row);
+            if (row.contains(",measure,")) {
+                // a warm-up second can read 0 (seen once on a busy CI: the sampler's first interval); the window's never
+                assertTrue(Double.parseDouble(f[net]) > 0, row);
+            }
         }
         assertTrue(pauses > 0, "per-second GC pauses: " + rows);
         assertTrue(Files.size(out.resolve("sut.jfr")) > 0, "--jfr: the flight recording is written when the SUT stops");
