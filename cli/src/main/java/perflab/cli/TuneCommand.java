@@ -35,8 +35,8 @@ import java.util.concurrent.Callable;
                 "From flags:   perflab tune soap-echo --heap 256m,1g --gc parallel,g1,zgc --repeat 3 --duration 30s",
                 "Every `perflab run` flag is accepted; a comma list on one of " + TuneCommand.SPLIT_TEXT
                         + " makes a matrix dimension (a list on --rate alone makes a rate sweep).",
-                "Capacity search:  perflab tune voicemail --search 50..2000 --hold 20s --duration 60s (the highest rate "
-                        + "that passes, RFC 7502-style: doubling, then bisection; the workload says what passing means)",
+                "Capacity search:  perflab tune soap-echo --search 1000..16000 --goal-ms 10 --duration 60s (the highest "
+                        + "rate that passes, RFC 7502-style: doubling, then bisection; the workload says what passing means)",
                 "Continue an interrupted experiment:  perflab tune --resume results/<dir>"})
 final class TuneCommand implements Callable<Integer> {
     static final String SPLIT_TEXT = "--heap, --gc, --java-home, --server-threads, --keepalive, "
@@ -82,7 +82,8 @@ final class TuneCommand implements Callable<Integer> {
     String search;
 
     @Option(names = "--goal-ms", paramLabel = "MS", description = "With --search: the latency goal on the workload's "
-            + "capacity latency (voicemail: p95 NOTIFY-to-200, 60 ms by default; others: the driver's p99, no default).")
+            + "capacity latency (by default the driver's p99, with no goal; a workload may judge its own latency with "
+            + "a default goal: `perflab tune WORKLOAD --search N --dry-run` says which).")
     String goalMs;
 
     @Option(names = "--resolution", paramLabel = "PERCENT", description = "With --search: stop when the interval "
@@ -159,8 +160,13 @@ final class TuneCommand implements Callable<Integer> {
                     : RunDirectory.create(Perflab.resultsRoot(), "tune", spec.name(), LocalDateTime.now());
             ExperimentFile.write(dir.resolve(EXPERIMENT_FILE), spec);
         }
-        System.out.printf("perflab: experiment %s: %d configurations x %d repetitions into %s%n", spec.name(),
-                plan.configurations().size(), spec.repeat(), dir);
+        if (spec.rateSearch() == null) {
+            System.out.printf("perflab: experiment %s: %d configurations x %d repetitions into %s%n", spec.name(),
+                    plan.configurations().size(), spec.repeat(), dir);
+        } else {
+            System.out.printf("perflab: experiment %s: a rate search of at most %d trials into %s%n", spec.name(),
+                    spec.rateSearch().maxTrials(), dir);
+        }
         ExperimentRunner runner = new ExperimentRunner(Perflab.home(), System.out, quiet);
         Shutdown.onSignal(() -> runner.interrupt(Duration.ofSeconds(60)));
         if (spec.rateSearch() != null) {
@@ -275,8 +281,7 @@ final class TuneCommand implements Callable<Integer> {
         }
         ExperimentSpec.RateSearch rs = ExperimentFile.rateSearch("--search", range[0], range.length == 2 ? range[1] : null,
                 resolution, goalMs, true, null);
-        String n = "capacity";
-        return new ExperimentSpec(n, s.description(), s.workload(), s.settings(), 1, s.matrix(), s.steps(), null,
+        return new ExperimentSpec("capacity", s.description(), s.workload(), s.settings(), 1, s.matrix(), s.steps(), null,
                 s.objective(), s.decision(), rs);
     }
 

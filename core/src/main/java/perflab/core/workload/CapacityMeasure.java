@@ -10,7 +10,7 @@ import java.util.function.ToLongFunction;
  * How a capacity search ({@code perflab tune --search}) reads one trial's summary: the rate the system really
  * carried, in the unit of {@code --rate}; the latency that must stay under the goal; and the failures, of which
  * there must be none. For most workloads these are the driver's throughput, p99 and errors; a workload whose
- * {@code --rate} counts something other than requests (voicemail: new users per second) says what instead.
+ * {@code --rate} counts something other than requests (new users per second, say) says what instead.
  *
  * @param rateUnit      the unit of {@code --rate} and of {@code achieved}, e.g. "requests/s"
  * @param latencyName   what {@code latencyMs} is, in words, e.g. "p95 NOTIFY-to-200"
