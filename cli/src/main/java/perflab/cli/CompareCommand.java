@@ -18,7 +18,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare two results: throughput, latency p50/p99, errors, SUT CPU per request, GC overhead and "
-                + "total pause of A and B, the change in %, and its significance. Two runs: significance is not judged "
+                + "total pause of A and B, the change in %%, and its significance. Two runs: significance is not judged "
                 + "(one run each); two experiments (perflab tune, with repeats): Welch's t-test on the per-run values of "
                 + "the configurations they share.",
                 "Example: perflab compare results/<run-a> results/<run-b> --html compare.html"})

@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "tune", mixinStandardHelpOptions = true,
         description = {"Run an experiment: every configuration of a matrix, cumulative steps, or a rate sweep, each "
-                + "repeated and interleaved; per configuration mean and 95 % interval of throughput and p99, GC, SUT CPU, "
+                + "repeated and interleaved; per configuration mean and 95 %% interval of throughput and p99, GC, SUT CPU, "
                 + "the gain over the baseline and its significance (Welch), and the best configuration.",
                 "Writes results/<time>-tune-<name>/: experiment.yaml, experiment.json, results.csv, report.md and one "
                         + "run directory per run. Format and outputs: docs/experiments.md.",

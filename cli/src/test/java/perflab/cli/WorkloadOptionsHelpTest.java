@@ -28,4 +28,24 @@ class WorkloadOptionsHelpTest {
         assertEquals("", captured.toString(StandardCharsets.UTF_8), "nothing on stderr");
         assertTrue(usage.replaceAll("\\s+", " ").contains("in % of requests"), usage);
     }
+
+    @Test
+    void everyCommandsHelpIsWrittenWithoutAComplaint() {
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        StringBuilder usages = new StringBuilder();
+        try {
+            System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            picocli.CommandLine line = WorkloadOptions.commandLine(new Perflab());
+            usages.append(line.getUsageMessage());
+            line.getSubcommands().values().forEach(c -> usages.append(c.getUsageMessage()));
+        } finally {
+            System.setErr(err);
+        }
+        // a lone % in a description is a format string to picocli: it warns on stderr and prints the raw text
+        assertEquals("", captured.toString(StandardCharsets.UTF_8), "nothing on stderr");
+        String text = usages.toString().replaceAll("\\s+", " ");
+        assertTrue(text.contains("95 % interval of throughput"), "tune's description as written");
+        assertTrue(text.contains("the change in %,"), "compare's description as written");
+    }
 }
