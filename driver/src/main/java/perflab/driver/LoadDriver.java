@@ -59,6 +59,8 @@ public final class LoadDriver {
     private volatile boolean started;
     /** How often intervals are cut: a second, shorter in tests that want many cuts. */
     long intervalNanos = IntervalTicker.PERIOD_NANOS;
+    /** The running run's ticker, for {@link #endWarmup}; null before and after. */
+    private volatile IntervalTicker ticker;
 
     public LoadDriver(LoadSpec spec, Traffic traffic) {
         this.spec = spec;
@@ -73,11 +75,17 @@ public final class LoadDriver {
     }
 
     /**
-     * Ends a timed warm-up now, from any thread (an automatic warm-up that found the system warm): the measured
-     * window starts at once. No effect once the window has started, or on a warm-up by count.
+     * Ends a timed warm-up from any thread (an automatic warm-up that found the system warm): the measured window
+     * starts at the next interval cut, within a second, so that neither phase has a sliver of an interval at the
+     * change; at once when no run is ticking yet. No effect once the window has started, or on a warm-up by count.
      */
     public void endWarmup() {
-        window.endTimedWarmup();
+        IntervalTicker t = ticker;
+        if (t != null) {
+            t.endWarmupAtNextCut();
+        } else {
+            window.endTimedWarmup();
+        }
     }
 
     /** Like {@link #stop()}, with the reason the result reports. */
@@ -102,7 +110,6 @@ public final class LoadDriver {
         Class<? extends Channel> channelClass = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
         DriverGcWatch gc = new DriverGcWatch();
         List<DriverLoop> loops = new ArrayList<>();
-        IntervalTicker ticker = null;
         try {
             String host = spec.target().getHost();
             int port = spec.target().getPort() > 0 ? spec.target().getPort() : 80;
@@ -162,21 +169,26 @@ public final class LoadDriver {
             }
             boolean warmup = spec.warmupRequests() > 0 || !spec.warmup().isZero();
             window.begin(warmup);
-            ticker = new IntervalTicker(loops, window, listener == null ? i -> { } : listener, intervalNanos, kinds);
-            ticker.start();
+            IntervalTicker started = new IntervalTicker(loops, window, listener == null ? i -> { } : listener,
+                    intervalNanos, kinds);
+            boolean warmupByTime = warmup && spec.warmupRequests() == 0;
+            started.start(warmupByTime ? System.nanoTime() + spec.warmup().toNanos() : 0);
+            ticker = started;
             loops.forEach(DriverLoop::start);
 
-            if (warmup) {
-                if (spec.warmupRequests() > 0) {
-                    window.awaitMeasureStart();
-                } else if (!window.awaitMeasureStart(spec.warmup().toNanos())) {
-                    window.startMeasure(); // the warm-up's time is up (unless endWarmup() ended it first)
+            if (warmupByTime) {
+                // the ticker starts the window at a cut when the warm-up's time is up (or endWarmup() asked);
+                // this thread only steps in if the ticker is late, held up by a slow listener
+                if (!window.awaitMeasureStart(spec.warmup().toNanos() + 2 * intervalNanos)) {
+                    window.startMeasure();
                 }
+            } else if (warmup) {
+                window.awaitMeasureStart();
             }
             ProcessCpu.Sample cpuStart = ProcessCpu.self();
             gc.windowStart(window.measureStartEpochMs());
             if (warmup) {
-                ticker.phaseChanged();
+                started.phaseChanged();
             }
             if (spec.duration() != null) {
                 long end = window.measureStartNanos() + spec.duration().toNanos();
