@@ -19,7 +19,9 @@ final class SutOptions {
     @Option(names = "--stack", paramLabel = "NAME", description = "Server implementation (default: the workload's first; see `perflab list`).")
     String stack;
 
-    @Option(names = "--jvm", paramLabel = "\"FLAGS\"", description = "Extra JVM flags for the SUT, e.g. \"-XX:+UseTransparentHugePages -Xmn256m\".")
+    @Option(names = "--jvm", paramLabel = "\"FLAGS\"", description = "Extra JVM flags for the SUT, e.g. \"-XX:+UseTransparentHugePages -Xmn256m\". They come after "
+            + "perflab's -XX:-BackgroundCompilation (the SUT compiles in the foreground, so a starved JIT cannot "
+            + "make a run slow); -XX:+BackgroundCompilation restores the JVM's default.")
     String jvm;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "SUT heap: sets -Xms and -Xmx, e.g. 512m, 2g.")

@@ -30,6 +30,9 @@ class SutCommandTest {
         assertTrue(cmd.containsAll(List.of("taskset", "-c", "0")), cmd.toString());
         assertTrue(cmd.containsAll(List.of("-Xms256m", "-Xmx256m", "-XX:+UseParallelGC", "-XX:+UseTransparentHugePages")));
         assertTrue(cmd.contains(GcFlags.gcLogFlag(run.resolve("gc.log"))));
+        // foreground compilation by default, before the user's flags so that theirs win
+        assertTrue(cmd.indexOf("-XX:-BackgroundCompilation") >= 0
+                && cmd.indexOf("-XX:-BackgroundCompilation") < cmd.indexOf("-XX:+UseTransparentHugePages"), cmd.toString());
         assertTrue(cmd.get(cmd.indexOf("-cp") + 1).endsWith("target/stack/*"));
         assertEquals("x.Main", cmd.get(cmd.indexOf("-cp") + 2));
         assertEquals("50", cmd.get(cmd.indexOf("--server-threads") + 1));
