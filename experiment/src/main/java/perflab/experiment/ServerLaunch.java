@@ -240,10 +240,13 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
                     boolean chosenBeforeStart = listens.getOrDefault(m.group(1), List.of()).contains(m.group(2));
                     if (load != null) {
                         SippLoads.checkLoadReference(prefix, load, m.group(2));
-                    } else if (m.group(1).equals(name) && !chosenBeforeStart) {
+                    } else if (chosenBeforeStart) {
+                        // a port perflab chooses before anything starts: any process may name it (the SUT's
+                        // instances their outbound proxy, which starts after them because it names their ports)
+                    } else if (m.group(1).equals(name)) {
                         throw new IllegalArgumentException(prefix + "but names no port of its own that perflab "
                                 + "chooses for it (it listens on " + listens.getOrDefault(name, List.of()) + ")");
-                    } else if (!started.contains(m.group(1)) && !m.group(1).equals(name)) {
+                    } else if (!started.contains(m.group(1))) {
                         throw new IllegalArgumentException(prefix + "but no process named " + m.group(1)
                                 + " starts before it, and no SIPp load that answers has that name");
                     }

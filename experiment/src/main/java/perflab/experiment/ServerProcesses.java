@@ -52,11 +52,17 @@ public final class ServerProcesses implements AutoCloseable {
         ServerProcesses processes = new ServerProcesses(launch.instances(), launch.entry());
         Map<String, Map<String, Integer>> ports = new LinkedHashMap<>(earlier);
         try {
+            // the ports perflab chooses, all before anything starts: a process may name one of a later process
+            Map<String, Map<String, Integer>> chosenPorts = new LinkedHashMap<>();
             for (ServerLaunch.Step step : launch.steps()) {
-                Map<String, Integer> chosen = choosePorts(step);
+                Map<String, Integer> chosen = choosePorts(step, chosenPorts);
                 if (!chosen.isEmpty()) {
+                    chosenPorts.put(step.name(), chosen);
                     ports.put(step.name(), chosen);
                 }
+            }
+            for (ServerLaunch.Step step : launch.steps()) {
+                Map<String, Integer> chosen = chosenPorts.getOrDefault(step.name(), Map.of());
                 List<String> command = ServerLaunch.resolve(step.command(), ports);
                 // a program companion runs in the run directory; the SUT and JVM companions where perflab runs
                 ManagedProcess p = ManagedProcess.start(step.name(), command, runDir, readyTimeout, step.readyPrefix(),
@@ -73,20 +79,25 @@ public final class ServerProcesses implements AutoCloseable {
     }
 
     /** Free loopback ports for the ports a program companion listens on, by name ({@link ServerLaunch.Step#listens}). */
-    private static Map<String, Integer> choosePorts(ServerLaunch.Step step) throws RunFailure {
+    private static Map<String, Integer> choosePorts(ServerLaunch.Step step, Map<String, Map<String, Integer>> taken)
+            throws RunFailure {
         Map<String, Integer> chosen = new LinkedHashMap<>();
         try {
             for (String name : step.listens()) {
                 int port;
                 do {
                     port = perflab.experiment.load.LocalSockets.freePort();
-                } while (chosen.containsValue(port));
+                } while (chosen.containsValue(port) || takenBy(taken, port));
                 chosen.put(name, port);
             }
         } catch (java.io.IOException e) {
             throw new RunFailure("cannot choose ports for " + ManagedProcess.label(step.name()) + ": " + e.getMessage());
         }
         return chosen;
+    }
+
+    private static boolean takenBy(Map<String, Map<String, Integer>> taken, int port) {
+        return taken.values().stream().anyMatch(ports -> ports.containsValue(port));
     }
 
     /** The SUT: the one process, or the first of its instances. */
