@@ -215,7 +215,7 @@ public final class RunOrchestrator {
         }
         SippLoads loads = SippLoads.plan(workload.sippLoads(trafficSettings(config, workload)), perflabHome, processes);
         if (side != null) {
-            ServerLaunch.checkReferences(side, loads.declared());
+            ServerLaunch.checkReferences(side, config.sut().instances(), loads.declared());
         } else if (loads.hasAnswerers()) {
             // the server side perflab does not start, as the workload would lay it out by default: told nothing
             ServerLaunch.refuseSippPorts(ServerLaunch.serverSide(config.sut(), workload), loads.declared());

@@ -98,6 +98,10 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
             }
         }
         List<String> instances = SutInstances.names(sut.instances());
+        if (!side.instanceSettings().isEmpty() && side.instanceSettings().size() != instances.size()) {
+            throw new IllegalArgumentException(workload.name() + " gave settings for " + side.instanceSettings().size()
+                    + " instances to a run of " + instances.size());
+        }
         for (int i = 0; i < instances.size(); i++) {
             Map<String, String> sutSettings = new LinkedHashMap<>(commonSettings(sut, workload));
             sutSettings.putAll(side.settingsOf(i));
@@ -171,10 +175,10 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
      * Checks the port references of a server side as the workload declares it, before anything is laid out: as
      * {@link #plan} will.
      */
-    static void checkReferences(ServerSide side, List<SippLoad> sippLoads) {
+    static void checkReferences(ServerSide side, int instances, List<SippLoad> sippLoads) {
         Map<String, List<String>> listens = new LinkedHashMap<>();
         side.companions().forEach(c -> listens.put(c.name(), c.listens()));
-        checkReferences(declaredWords(side), listens, sippLoads);
+        checkReferences(declaredWords(side, instances), listens, sippLoads);
     }
 
     /**
@@ -182,7 +186,7 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
      * other: {@code perflab serve} (no SIPp), {@code perflab drive --target} (no server side).
      */
     public static void refuseSippPorts(ServerSide side, List<SippLoad> sippLoads) {
-        declaredWords(side).forEach((name, list) -> list.forEach(word -> {
+        declaredWords(side, 1).forEach((name, list) -> list.forEach(word -> {
             Matcher m = PORT_REFERENCE.matcher(word);
             while (m.find()) {
                 String load = m.group(1);
@@ -196,13 +200,12 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
     }
 
     /** The words of each process of a declared server side that may name ports, by name, in start order. */
-    private static Map<String, List<String>> declaredWords(ServerSide side) {
+    private static Map<String, List<String>> declaredWords(ServerSide side, int instances) {
         Map<String, List<String>> words = new LinkedHashMap<>();
         for (Companion.Start start : Companion.Start.values()) {
             if (start == Companion.Start.AFTER_SUT) {
-                int count = Math.max(1, side.instanceSettings().size());
-                for (int i = 0; i < count; i++) {
-                    words.put(SutInstances.name(i, count), new ArrayList<>(side.settingsOf(i).values()));
+                for (int i = 0; i < instances; i++) {
+                    words.put(SutInstances.name(i, instances), new ArrayList<>(side.settingsOf(i).values()));
                 }
             }
             for (Companion c : side.companions()) {
