@@ -79,8 +79,8 @@ public final class RunManifest {
                     p.startupFacts().isEmpty() ? null : p.startupFacts()));
         }
         // several instances: the first one's, like effectiveJvm (they run the same command but for their files)
-        sutCommand = commands.get(server.sut().name());
-        sutName = server.sut().name();
+        sutName = server.instanceNames().isEmpty() ? perflab.monitor.RunMonitor.SUT : server.instanceNames().get(0);
+        sutCommand = commands.get(sutName);
     }
 
     /** Records the SIPp instances started so far (again after each group), with the UDP port each bound. */

@@ -105,6 +105,11 @@ public final class ServerProcesses implements AutoCloseable {
         return process(instances.get(0));
     }
 
+    /** The names of the SUT's processes as laid out ({@code sut}, or {@code sut-0} ..), started or not. */
+    public List<String> instanceNames() {
+        return instances;
+    }
+
     /** The SUT's processes: the one, or each instance in order. */
     public List<ManagedProcess> instances() {
         return instances.stream().map(this::process).toList();
