@@ -44,10 +44,14 @@ public final class GcLogTails implements AutoCloseable {
                 continue;
             }
             sum = sum == null ? s : new GcSecond(epochMs, sum.pauseMs() + s.pauseMs(), sum.pauses() + s.pauses(),
-                    sum.heapAfterMb() == null ? s.heapAfterMb()
-                            : s.heapAfterMb() == null ? sum.heapAfterMb() : sum.heapAfterMb() + s.heapAfterMb());
+                    add(sum.heapAfterMb(), s.heapAfterMb()));
         }
         return sum;
+    }
+
+    /** Null when neither knows (a second without a collection); boxed throughout, so a null is never unboxed. */
+    private static Double add(Double a, Double b) {
+        return a == null ? b : b == null ? a : Double.valueOf(a + b);
     }
 
     @Override
