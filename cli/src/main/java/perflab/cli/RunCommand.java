@@ -35,6 +35,12 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SutOptions sut;
 
+    @picocli.CommandLine.Option(names = "--instances", paramLabel = "N", description = "Run the SUT as N JVMs on this "
+            + "machine, each on its own ports with the same settings, behind the proxy the workload starts in front of "
+            + "them (default 1: one JVM, no proxy). The figures of the SUT are their sum; each one's are in "
+            + "summary.json's processes (sut-0, sut-1, ...). Only a workload that can spread its users takes more than 1.")
+    Integer instances;
+
     /** The workload's own flags, added to this command from the workloads' declarations. */
     private final WorkloadOptions workloadOptions = WorkloadOptions.all();
 
@@ -49,7 +55,8 @@ final class RunCommand implements Callable<Integer> {
         load.checkPreset(w);
         RunConfig.Load runLoad = load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC));
         RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
-                operation(w, load.operation), runLoad, withWorkloadSettings(sut.toSut(0, runLoad.http()), workloadOptions, w),
+                operation(w, load.operation), runLoad,
+                withWorkloadSettings(sut.toSut(0, runLoad.http(), instances == null ? 1 : instances), workloadOptions, w),
                 null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
                 sut.profile == null ? null : SutProfiler.event(sut.profile));
         RunOrchestrator.check(config, w, Perflab.home());
@@ -60,7 +67,7 @@ final class RunCommand implements Callable<Integer> {
     static RunConfig.Sut withWorkloadSettings(RunConfig.Sut s, WorkloadOptions options, Workload w) {
         Map<String, String> settings = new LinkedHashMap<>(s.settings());
         settings.putAll(options.given(w, WorkloadSetting.Use.SERVER));
-        return new RunConfig.Sut(s.jvmFlags(), s.heap(), s.gc(), s.javaHome(), s.cpus(), s.port(), settings);
+        return s.withSettings(settings);
     }
 
     static String operation(Workload w, String requested) {

@@ -66,6 +66,16 @@ final class SutOptions {
 
     /** @param http the protocol the SUT serves: "http1" or "h2c" (h2c connectors also serve HTTP/1.1) */
     RunConfig.Sut toSut(int defaultPort, String http) {
+        return toSut(defaultPort, http, 1);
+    }
+
+    /** @param instances how many JVMs run the SUT ({@code run --instances}); each needs its own ports */
+    RunConfig.Sut toSut(int defaultPort, String http, int instances) {
+        perflab.core.workload.SutInstances.check(instances);
+        if (instances > 1 && port != null && port != 0) {
+            throw new IllegalArgumentException("--port " + port + " with --instances " + instances + ": each instance "
+                    + "takes its own ephemeral ports, and the driver sends to the proxy in front of them");
+        }
         if (heap != null) {
             Quantities.size("--heap", heap);
         }
@@ -108,7 +118,7 @@ final class SutOptions {
             settings.put("http", http);
         }
         checkWithServer(p, settings);
-        return new RunConfig.Sut(flags, heap, collector, javaHome, cpus, p, settings);
+        return new RunConfig.Sut(flags, heap, collector, javaHome, cpus, p, settings, instances);
     }
 
     /**

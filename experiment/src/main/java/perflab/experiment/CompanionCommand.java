@@ -27,7 +27,12 @@ final class CompanionCommand {
             command.addAll(List.of("taskset", "-c", sut.cpus()));
         }
         if (!companion.isJvm()) {
-            command.addAll(companion.command());
+            // a program of the workload's own folder (workloads/voicemail/proxy/haproxy.sh) is named from perflab's
+            // home; one on the PATH (haproxy) or absolute is left as it is
+            String program = companion.command().get(0);
+            boolean ownScript = program.contains("/") && !Path.of(program).isAbsolute();
+            command.add(ownScript ? perflabHome.resolve(program).toAbsolutePath().toString() : program);
+            command.addAll(companion.command().subList(1, companion.command().size()));
             command.addAll(companion.args());
             return command;
         }

@@ -1,6 +1,7 @@
 package perflab.experiment;
 
 import perflab.core.sut.SutBootstrap;
+import perflab.core.workload.SutInstances;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -30,7 +31,10 @@ public final class ManagedProcess implements AutoCloseable {
     private final Process process;
     private final Path runDir;
     private final String readyPrefix;
-    private final CompletableFuture<String> readiness = new CompletableFuture<>();
+    /** Its readiness line (null: stdout closed first); for a process that announces its own ports, its readiness. */
+    private final CompletableFuture<String> lineSeen = new CompletableFuture<>();
+    /** Done when it is ready: the line seen and, for a program on ports perflab chose, every one of them bound. */
+    private final CompletableFuture<String> readiness;
     private volatile boolean stopping;
     private volatile Map<String, Integer> ports = Map.of();
     /** When it last printed a progress line (System.nanoTime()), or when it started. */
@@ -40,11 +44,41 @@ public final class ManagedProcess implements AutoCloseable {
     /** Its startup facts (PERFLAB-FACT lines before READY), in the order it said them. */
     private final Map<String, Object> startupFacts = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
 
-    private ManagedProcess(String name, Process process, Path runDir, String readyPrefix) {
+    private ManagedProcess(String name, Process process, Path runDir, String readyPrefix, Map<String, Integer> listens) {
         this.name = name;
         this.process = process;
         this.runDir = runDir;
         this.readyPrefix = readyPrefix;
+        if (listens.isEmpty()) {
+            this.readiness = lineSeen;
+        } else {
+            this.ports = Map.copyOf(listens);
+            this.readiness = lineSeen.thenCompose(line -> line == null || line.startsWith(SutBootstrap.FAILED)
+                    ? CompletableFuture.completedFuture(line) : CompletableFuture.supplyAsync(() -> awaitBound(listens), task -> {
+                        Thread poller = new Thread(task, name + "-ports"); // polls: not the common pool's one thread
+                        poller.setDaemon(true);
+                        poller.start();
+                    }));
+        }
+    }
+
+    /**
+     * Waits until the process holds a socket on every one of {@code listens}' ports: "" then, or null when it exited
+     * first. Polled every 20 ms: a proxy binds its ports within milliseconds of its start.
+     */
+    private String awaitBound(Map<String, Integer> listens) {
+        while (process.isAlive()) {
+            if (listens.values().stream().allMatch(port -> perflab.experiment.load.LocalSockets.bound(process.pid(), port))) {
+                return "";
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return null;
     }
 
     /**
@@ -61,7 +95,27 @@ public final class ManagedProcess implements AutoCloseable {
      */
     public static ManagedProcess start(String name, List<String> command, Path runDir, Duration readyTimeout,
                                        String readyPrefix) throws RunFailure {
+        return startListening(name, command, runDir, readyTimeout, readyPrefix, Map.of());
+    }
+
+    /**
+     * Starts a program on loopback ports perflab chose for it ({@code listens}, by name: its {@link #ports()}), and
+     * waits until it has printed {@code readyPrefix} (when not null) and holds a socket on every one of them.
+     */
+    public static ManagedProcess startListening(String name, List<String> command, Path runDir, Duration readyTimeout,
+                                                String readyPrefix, Map<String, Integer> listens) throws RunFailure {
+        return start(name, command, runDir, readyTimeout, readyPrefix, listens, null);
+    }
+
+    /**
+     * Starts a process as {@link #startListening} does, in {@code workDir} (null: perflab's own working directory):
+     * a program companion runs in the run directory, where the files it writes (a proxy's generated configuration)
+     * stay with the run's results.
+     */
+    public static ManagedProcess start(String name, List<String> command, Path runDir, Duration readyTimeout,
+                                       String readyPrefix, Map<String, Integer> listens, Path workDir) throws RunFailure {
         ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir == null ? null : workDir.toFile())
                 .redirectError(runDir.resolve(name + ".err").toFile())
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .redirectOutput(ProcessBuilder.Redirect.PIPE);
@@ -71,18 +125,19 @@ public final class ManagedProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new RunFailure("cannot start " + label(name) + ": " + e.getMessage());
         }
-        ManagedProcess p = new ManagedProcess(name, process, runDir, readyPrefix);
+        ManagedProcess p = new ManagedProcess(name, process, runDir, readyPrefix, listens);
         p.pumpStdout();
         if (readyPrefix == null) {
-            p.readiness.complete("");
+            p.lineSeen.complete("");
         }
         p.awaitReady(readyTimeout);
         return p;
     }
 
-    /** "the SUT", "companion backend": how messages name a process. */
+    /** "the SUT", "SUT instance sut-1", "companion backend": how messages name a process. */
     public static String label(String name) {
-        return name.equals("sut") ? "the SUT" : "companion " + name;
+        return name.equals(SutInstances.SUT) ? "the SUT"
+                : SutInstances.reserved(name) ? "SUT instance " + name : "companion " + name;
     }
 
     private void pumpStdout() {
@@ -94,21 +149,21 @@ public final class ManagedProcess implements AutoCloseable {
                     out.write(line);
                     out.newLine();
                     out.flush();
-                    if (!readiness.isDone() && line.startsWith(SutBootstrap.PROGRESS + " ")) {
+                    if (!lineSeen.isDone() && line.startsWith(SutBootstrap.PROGRESS + " ")) {
                         lastProgressNanos = System.nanoTime();
                     }
-                    if (!readiness.isDone() && line.startsWith(SutBootstrap.FACT + " ")) {
+                    if (!lineSeen.isDone() && line.startsWith(SutBootstrap.FACT + " ")) {
                         fact(line, startupFacts);
                     }
-                    if (!readiness.isDone() && readyPrefix != null
+                    if (!lineSeen.isDone() && readyPrefix != null
                             && (line.startsWith(readyPrefix) || line.startsWith(SutBootstrap.FAILED))) {
-                        readiness.complete(line);
+                        lineSeen.complete(line);
                     }
                 }
             } catch (IOException e) {
                 // the process is gone; the exit handling reports it
             } finally {
-                readiness.complete(null);
+                lineSeen.complete(null);
             }
         }, name + "-stdout");
         pump.setDaemon(true);

@@ -71,6 +71,9 @@ public final class RepeatCommand {
             if (s.port() != 0) {
                 add(args, "--port", Integer.toString(s.port()));
             }
+            if (s.instances() != 1) {
+                add(args, "--instances", Integer.toString(s.instances()));
+            }
             for (Map.Entry<String, String> e : new java.util.TreeMap<>(s.settings()).entrySet()) {
                 add(args, "--" + e.getKey(), e.getValue());
             }

@@ -61,6 +61,10 @@ public final class RunManifest {
         this.runDirectory = runDir.toAbsolutePath().toString();
     }
 
+    /** The process sutCommand and sutExitStatus are of: the SUT, or the first of its instances. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    private String sutName = perflab.monitor.RunMonitor.SUT;
+
     /** Records the started processes (their commands as run). */
     void started(ServerProcesses server) {
         if (processes == null) { // the SIPp loads that answer may be there already: they start first
@@ -74,7 +78,9 @@ public final class RunManifest {
                     step.settings().isEmpty() ? null : step.settings(),
                     p.startupFacts().isEmpty() ? null : p.startupFacts()));
         }
-        sutCommand = commands.get(perflab.monitor.RunMonitor.SUT);
+        // several instances: the first one's, like effectiveJvm (they run the same command but for their files)
+        sutName = server.instanceNames().isEmpty() ? perflab.monitor.RunMonitor.SUT : server.instanceNames().get(0);
+        sutCommand = commands.get(sutName);
     }
 
     /** Records the SIPp instances started so far (again after each group), with the UDP port each bound. */
@@ -94,7 +100,9 @@ public final class RunManifest {
         }
         exitStatus.forEach((name, status) -> processes.computeIfPresent(name,
                 (n, e) -> e.withExitStatus(status)));
-        sutExitStatus = exitStatus.get(perflab.monitor.RunMonitor.SUT);
+        if (exitStatus.containsKey(sutName)) {
+            sutExitStatus = exitStatus.get(sutName);
+        }
     }
 
     /** Writes run.json as it stands, atomically. */

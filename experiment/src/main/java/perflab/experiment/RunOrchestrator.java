@@ -11,6 +11,7 @@ import perflab.core.traffic.Traffic;
 import perflab.core.workload.Companion;
 import perflab.core.workload.ServerSide;
 import perflab.core.workload.TrafficOptions;
+import perflab.core.workload.SutInstances;
 import perflab.core.workload.Workload;
 import perflab.core.workload.WorkloadSetting;
 import perflab.driver.ConnectionPolicy;
@@ -136,7 +137,7 @@ public final class RunOrchestrator {
         if (launch != null) {
             manifest.sutCommand = launch.sut().command();
             if (jfr) {
-                manifest.jfr = runDir.resolve(SutCommand.JFR_FILE).toAbsolutePath().toString();
+                manifest.jfr = runDir.resolve(SutCommand.jfrFile(launch.sut().name())).toAbsolutePath().toString();
             }
         }
         manifest.write();
@@ -162,8 +163,8 @@ public final class RunOrchestrator {
                 server = ServerProcesses.start(launch, runDir, READY_TIMEOUT, sippLoads.answererPorts(),
                         p -> announce(p, runDir));
                 manifest.started(server);
-                manifest.effectiveJvm = readEffectiveJvm(runDir);
-                target = URI.create("http://127.0.0.1:" + server.sut().port() + workload.servicePath());
+                manifest.effectiveJvm = readEffectiveJvm(runDir, server.sut().name());
+                target = URI.create("http://127.0.0.1:" + server.entry().port() + workload.servicePath());
                 server.onUnexpectedExit((name, code) -> {
                     processExit = ManagedProcess.label(name) + " exited unexpectedly (exit status " + code + ")";
                     LoadDriver d = driver;
@@ -210,11 +211,11 @@ public final class RunOrchestrator {
             workload.stack(config.stack());
             side = ServerLaunch.serverSide(config.sut(), workload);
             side.companions().forEach(c -> processes.add(c.name()));
-            processes.add(RunMonitor.SUT);
+            processes.addAll(SutInstances.names(config.sut().instances()));
         }
         SippLoads loads = SippLoads.plan(workload.sippLoads(trafficSettings(config, workload)), perflabHome, processes);
         if (side != null) {
-            ServerLaunch.checkReferences(side, loads.declared());
+            ServerLaunch.checkReferences(side, config.sut().instances(), loads.declared());
         } else if (loads.hasAnswerers()) {
             // the server side perflab does not start, as the workload would lay it out by default: told nothing
             ServerLaunch.refuseSippPorts(ServerLaunch.serverSide(config.sut(), workload), loads.declared());
@@ -270,16 +271,27 @@ public final class RunOrchestrator {
         if (console == null) {
             return;
         }
-        if (!p.name().equals(RunMonitor.SUT)) {
+        if (!SutInstances.reserved(p.name())) {
             console.printf("perflab: companion %s pid %d%s%n", p.name(), p.pid(),
-                    p.port() > 0 ? " on port " + p.port() : "");
+                    p.ports().isEmpty() ? "" : " on " + portsText(p.ports()));
             return;
         }
-        EffectiveJvm jvm = readEffectiveJvm(runDir);
+        EffectiveJvm jvm = readEffectiveJvm(runDir, p.name());
         if (jvm != null) {
-            console.printf("perflab: SUT pid %d on port %d: %s %s, %s, heap %d MB, %d CPUs%n", p.pid(), p.port(),
+            console.printf("perflab: %s pid %d on port %d: %s %s, %s, heap %d MB, %d CPUs%n",
+                    p.name().equals(RunMonitor.SUT) ? "SUT" : "SUT instance " + p.name(), p.pid(), p.port(),
                     jvm.vmName(), jvm.javaVersion(), jvm.collector(), jvm.heapMaxMb(), jvm.availableProcessors());
         }
+    }
+
+    /** "port 8080", or "ports http 8080, sip 5060" for a process with several. */
+    private static String portsText(Map<String, Integer> ports) {
+        if (ports.size() == 1 && ports.containsKey("port")) {
+            return "port " + ports.get("port");
+        }
+        List<String> named = new java.util.ArrayList<>();
+        ports.forEach((name, port) -> named.add(name + " " + port));
+        return "ports " + String.join(", ", named);
     }
 
     /** The run's traffic; built once before anything starts (with a provisional target) to check its settings. */
@@ -307,13 +319,15 @@ public final class RunOrchestrator {
         DriverResult result;
         long driveStartMs;
         String iface = NetworkCounters.interfaceFor(target.getHost());
-        Path gcLog = server == null ? null : runDir.resolve("gc.log");
+        List<ManagedProcess> instances = server == null ? List.of() : server.instances();
+        List<Path> gcLogs = instances.stream().map(p -> runDir.resolve(SutCommand.gcLogFile(p.name()))).toList();
         Map<String, Long> pids = new LinkedHashMap<>(server == null ? Map.of() : server.pids());
         pids.putAll(sippLoads.pids());
-        RunRecorder recorder = new RunRecorder(runDir, pids, server == null ? Set.of() : server.trees(), iface, gcLog,
-                console, warmupSeconds, measureSeconds, System.currentTimeMillis());
+        RunRecorder recorder = new RunRecorder(runDir, pids, server == null ? Set.of() : server.trees(),
+                server == null ? Map.of() : server.groups(), iface, gcLogs, console, warmupSeconds, measureSeconds,
+                System.currentTimeMillis());
         ServerCounterSampler serverSampler = workload.serverCounters() == null ? null
-                : new ServerCounterSampler(workload.serverCounters(), target, runDir);
+                : new ServerCounterSampler(workload.serverCounters(), instanceUris(target, server), runDir);
         recorder.sampleServerWith(serverSampler);
         try (recorder; serverSampler) {
             LoadDriver d = new LoadDriver(spec, traffic);
@@ -355,7 +369,7 @@ public final class RunOrchestrator {
         boolean crashed = processExit != null;
         String endReason = crashed ? processExit : interrupted ? "interrupted" : result.endReason();
         boolean complete = result.complete() && !crashed && !interrupted;
-        GcAnalysis gc = gcLog == null ? null : analyzeGc(gcLog, result, server.sut().alive());
+        GcAnalysis gc = analyzeGc(instances, runDir, result);
         RunSummary.Warmup warmup = RunSummarizer.warmup(load, result, driveStartMs, recorder.warmedUp(),
                 recorder.notWarmBecause());
         manifest.warmupEndedBy = warmup.endedBy();
@@ -375,7 +389,7 @@ public final class RunOrchestrator {
             sippLoads.endedEarly().forEach(why -> console.println("perflab: warning: " + why));
         }
         sippLoads.stop(SIPP_STOP_GRACE);
-        Map<String, RunCheck> checks = checksAfterDrive(workload, target);
+        Map<String, RunCheck> checks = checksAfterDrive(workload, target, instanceUris(target, server));
         Instant from = Instant.ofEpochMilli(result.measureStartEpochMs());
         Instant to = Instant.ofEpochMilli(result.measureEndEpochMs());
         Map<String, SipLoadFigures> loads = sippLoads.figures(from, to);
@@ -422,13 +436,13 @@ public final class RunOrchestrator {
      * The workload's checks of the server after the drive, while it still runs; never throws (a check that cannot
      * be asked is unavailable). Each gets a console line; a failed one a warning that the run fails.
      */
-    private Map<String, RunCheck> checksAfterDrive(Workload workload, URI target) {
+    private Map<String, RunCheck> checksAfterDrive(Workload workload, URI target, List<URI> instances) {
         if (processExit != null) {
             return Map.of(); // nothing to ask
         }
         List<RunCheck> asked;
         try {
-            asked = workload.checksAfterDrive(target);
+            asked = instances.size() > 1 ? workload.checksAfterDrive(target, instances) : workload.checksAfterDrive(target);
         } catch (RuntimeException e) {
             asked = List.of(RunCheck.unavailable("checks", "the checks after the drive could not run: " + e.getMessage()));
         }
@@ -444,7 +458,34 @@ public final class RunOrchestrator {
     }
 
     /**
-     * The SUT's GC in the measured window. Never fails the run: a missing or unreadable log gives null and
+     * The service URI of each of the SUT's processes (the target's path on the instance's own port): the one
+     * target when the SUT is one process or not perflab's.
+     */
+    static List<URI> instanceUris(URI target, ServerProcesses server) {
+        if (server == null || !server.clustered()) {
+            return List.of(target);
+        }
+        return server.instances().stream().map(p -> URI.create("http://127.0.0.1:" + p.port() + target.getRawPath()))
+                .toList();
+    }
+
+    /**
+     * The SUT's GC in the measured window, its instances' combined ({@link GcAnalysis#combine}); null when perflab
+     * did not start the SUT or no instance's log could be read (each such log gets a one-line warning).
+     */
+    private GcAnalysis analyzeGc(List<ManagedProcess> instances, Path runDir, DriverResult r) {
+        List<GcAnalysis> each = new java.util.ArrayList<>();
+        for (ManagedProcess p : instances) {
+            GcAnalysis a = analyzeGc(runDir.resolve(SutCommand.gcLogFile(p.name())), r, p.alive());
+            if (a != null) {
+                each.add(a);
+            }
+        }
+        return each.isEmpty() ? null : GcAnalysis.combine(each).withRequests(r.successes());
+    }
+
+    /**
+     * One SUT process's GC in the measured window. Never fails the run: a missing or unreadable log gives null and
      * a one-line warning.
      */
     private GcAnalysis analyzeGc(Path gcLog, DriverResult r, boolean sutAlive) {
@@ -478,8 +519,8 @@ public final class RunOrchestrator {
         return config.target() == null ? config.stack() : "external";
     }
 
-    private static EffectiveJvm readEffectiveJvm(Path runDir) {
-        Path file = runDir.resolve("sut-jvm.json");
+    private static EffectiveJvm readEffectiveJvm(Path runDir, String sut) {
+        Path file = runDir.resolve(SutCommand.jvmReportFile(sut));
         try {
             return Files.exists(file) ? Json.read(file, EffectiveJvm.class) : null;
         } catch (IOException e) {

@@ -11,7 +11,7 @@ import perflab.core.result.AtomicFiles;
 import perflab.core.result.gc.GcSecond;
 import perflab.monitor.ProcessSampler;
 import perflab.monitor.RunMonitor;
-import perflab.monitor.gc.GcLogTail;
+import perflab.monitor.gc.GcLogTails;
 import perflab.report.LiveLine;
 
 import java.io.BufferedWriter;
@@ -58,7 +58,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private final BufferedWriter processesCsv;
     /** This JVM: the driver's, whose JIT compiler is watched like the SUT's. */
     private final ProcessSampler driverSelf = new ProcessSampler(ProcessHandle.current().pid());
-    private final GcLogTail gcTail;
+    private final GcLogTails gcTail;
     private final PrintStream console;
     private final double measureSeconds;
     private final double warmupSeconds;
@@ -80,11 +80,14 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
      * @param pids           the processes perflab started by name ({@code sut} and companions); empty for none
      * @param trees          the names among them sampled with every process under them
      * @param iface          the network interface that carries the traffic, or null when unknown
-     * @param gcLog          the SUT's growing GC log, or null
+     * @param groups         names the monitor reports as the sum of members among {@code pids} (the instances of a
+     *                         SUT run as several are {@code sut}); empty for none
+     * @param gcLogs         the SUT's growing GC logs (one per instance); empty for none
      * @param measureSeconds length of the measured window, NaN when it is a request count
      */
-    RunRecorder(Path runDir, Map<String, Long> pids, Set<String> trees, String iface, Path gcLog, PrintStream console,
-                double warmupSeconds, double measureSeconds, long startEpochMs) throws IOException {
+    RunRecorder(Path runDir, Map<String, Long> pids, Set<String> trees, Map<String, List<String>> groups, String iface,
+                List<Path> gcLogs, PrintStream console, double warmupSeconds, double measureSeconds, long startEpochMs)
+            throws IOException {
         this.csvFile = runDir.resolve("timeseries.csv");
         this.csv = Files.newBufferedWriter(csvFile);
         this.csv.write(CSV_HEADER);
@@ -96,7 +99,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         this.serviceOut = new PrintStream(Files.newOutputStream(runDir.resolve("service-time.hlog")), false, "UTF-8");
         this.latencyLog = startLog(latencyOut, startEpochMs);
         this.serviceLog = startLog(serviceOut, startEpochMs);
-        this.monitor = new RunMonitor(pids, trees, iface);
+        this.monitor = new RunMonitor(pids, trees, groups, iface);
         this.companions = pids.keySet().stream().filter(name -> !name.equals(RunMonitor.SUT)).toList();
         this.processesCsv = companions.isEmpty() ? null : Files.newBufferedWriter(runDir.resolve(PROCESSES_CSV));
         if (processesCsv != null) {
@@ -104,7 +107,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             processesCsv.newLine();
         }
         monitor.sample();
-        this.gcTail = gcLog == null ? null : new GcLogTail(gcLog);
+        this.gcTail = gcLogs.isEmpty() ? null : new GcLogTails(gcLogs);
         this.console = console;
         this.warmupSeconds = warmupSeconds;
         this.measureSeconds = measureSeconds;
@@ -250,7 +253,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         if (gcTail != null && gcTail.poll()) {
             // the last whole epoch second: the one being written may still get pauses
             GcSecond last = gcTail.second(Math.floorDiv(interval.endEpochMs(), 1000L) * 1000L - 1000L);
-            gcOverhead = last == null ? Double.NaN : last.pauseMs() / 10.0;
+            // each instance's share of its second paused, averaged: with one SUT, its own
+            gcOverhead = last == null ? Double.NaN : last.pauseMs() / 10.0 / gcTail.size();
         }
         if (console != null) {
             double total = interval.phase() == Phase.WARMUP ? warmupSeconds : measureSeconds;
@@ -295,7 +299,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
      * missing or not understood (the summary's GC analysis says why).
      */
     private void fillGcColumns() throws IOException {
-        if (gcTail == null || !gcTail.poll() || !gcTail.accumulator().recognized()) {
+        if (gcTail == null || !gcTail.poll() || !gcTail.recognized()) {
             return;
         }
         List<String> rows = Files.readAllLines(csvFile);

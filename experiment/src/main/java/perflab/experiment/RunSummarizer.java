@@ -9,6 +9,7 @@ import perflab.core.result.Steadiness;
 import perflab.core.result.gc.GcAnalysis;
 import perflab.core.traffic.ErrorKind;
 import perflab.driver.DriverResult;
+import perflab.core.workload.SutInstances;
 import perflab.monitor.RunMonitor;
 
 import java.util.LinkedHashMap;
@@ -61,6 +62,13 @@ final class RunSummarizer {
             Boolean crashed = end.exitCode() != null && !complete ? Boolean.TRUE : Boolean.FALSE;
             processes.put(name, processFigures(end.pid(), w, r, seconds, m.machineCpus(), crashed, end.exitCode()));
         });
+        RunSummary.Sut sut = processes.get(RunMonitor.SUT);
+        if (sut == null && window.sut() != null) {
+            // a SUT run as several instances: the sum of theirs, with no pid of its own; crashed if any one did
+            boolean anyCrashed = processes.entrySet().stream().anyMatch(e -> SutInstances.reserved(e.getKey())
+                    && Boolean.TRUE.equals(e.getValue().crashed()));
+            sut = processFigures(null, window.sut(), r, seconds, m.machineCpus(), anyCrashed, null);
+        }
         RunSummary.Machine machine = Double.isNaN(window.machineCpuPercent()) ? null
                 : new RunSummary.Machine(round(window.machineCpuPercent()), m.machineCpus());
         RunMonitor.NetworkWindow net = window.network();
@@ -84,21 +92,21 @@ final class RunSummarizer {
                 load.rate() > 0 ? load.rate() : null, complete, endReason, round(seconds), r.requests(),
                 r.successes(), errors, round(throughput), round(throughput / load.clients()),
                 LatencySummary.of(r.latency()), LatencySummary.of(r.serviceTime()), LatencySummary.of(r.failedLatency()),
-                Steadiness.of(m.throughputPerSecond()), driverFigures, processes.get(RunMonitor.SUT), machine, network,
+                Steadiness.of(m.throughputPerSecond()), driverFigures, sut, machine, network,
                 m.gc(), perClient, processes, m.warmup(), byKind(r, seconds), m.loads(), m.checks(),
-                database(m.database(), processes, r.successes()), m.server(), null);
+                database(m.database(), sut, processes, r.successes()), m.server(), null);
     }
 
     /**
      * summary.json's database: the figures of the process playing it, and the SUT's and its CPU together per
      * successful request (null when either CPU is unknown). Null when no process is the database.
      */
-    static RunSummary.Database database(String name, Map<String, RunSummary.Sut> processes, long successes) {
+    static RunSummary.Database database(String name, RunSummary.Sut sut, Map<String, RunSummary.Sut> processes,
+                                        long successes) {
         RunSummary.Sut db = name == null ? null : processes.get(name);
         if (db == null) {
             return null;
         }
-        RunSummary.Sut sut = processes.get(RunMonitor.SUT);
         Double both = sut == null || sut.cpuSeconds() == null || db.cpuSeconds() == null ? null
                 : sut.cpuSeconds() + db.cpuSeconds();
         return new RunSummary.Database(name, db.pid(), db.cpuSeconds(), db.cpuPercent(), db.cpuPercentOfMachine(),
@@ -153,7 +161,7 @@ final class RunSummarizer {
     }
 
     /** A monitored process's figures over the measured window; per request means per successful request. */
-    private static RunSummary.Sut processFigures(long pid, RunMonitor.SutWindow w, DriverResult r, double seconds,
+    private static RunSummary.Sut processFigures(Long pid, RunMonitor.SutWindow w, DriverResult r, double seconds,
                                                  int machineCpus, Boolean crashed, Integer exitCode) {
         double cpu = w == null ? Double.NaN : w.cpuSeconds();
         return new RunSummary.Sut(pid, round(cpu), w == null ? null : round(w.userSeconds()),

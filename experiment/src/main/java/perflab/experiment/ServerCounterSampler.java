@@ -27,28 +27,52 @@ import java.util.TreeSet;
  * holding the tick up: the request goes out asynchronously, and a tick that finds the previous one still unanswered
  * asks nothing (a missed second: counted, never guessed). Each answer is kept as a {@link ServerWindow.Sample} (the
  * middle of its round trip, the phase of its tick) and written to timeseries-server.csv at once; the measured
- * window's figures come from the samples at the end ({@link #window}).
+ * window's figures come from the samples at the end ({@link #window}). A SUT run as several instances is sampled
+ * instance by instance, each on its own port, and its window is their sum ({@link ServerWindow#ofInstances}).
  */
 final class ServerCounterSampler implements AutoCloseable {
     static final String CSV = "timeseries-server.csv";
-    static final String HEADER = "second,phase,epochMs,name,value,perSecond";
+    static final String HEADER = "second,phase,epochMs,process,name,value,perSecond";
     /** An answer later than this is a missed second. */
     static final Duration TIMEOUT = Duration.ofSeconds(2);
 
+    /** One SUT process's counters: where they are asked, what came, whether an ask is out. */
+    private static final class Source {
+        final String process;
+        final URI uri;
+        final List<ServerWindow.Sample> samples = new ArrayList<>();
+        boolean inFlight;
+        int missedInWindow;
+        ServerWindow.Sample previous;
+
+        Source(String process, URI uri) {
+            this.process = process;
+            this.uri = uri;
+        }
+    }
+
     private final ServerCounters declared;
-    private final URI uri;
+    private final List<Source> sources = new ArrayList<>();
     private final HttpClient http;
     private final BufferedWriter csv;
-    private final List<ServerWindow.Sample> samples = new ArrayList<>();
-    private boolean inFlight;
-    private int missedInWindow;
     private boolean closed;
-    private ServerWindow.Sample previous;
 
     /** @param base the SUT's http://host:port; the declared path is asked there */
     ServerCounterSampler(ServerCounters declared, URI base, Path runDir) throws IOException {
+        this(declared, List.of(base), runDir);
+    }
+
+    /**
+     * @param bases each SUT process's http://host:port, in instance order (one for a SUT that is one process); the
+     *              declared path is asked at each
+     */
+    ServerCounterSampler(ServerCounters declared, List<URI> bases, Path runDir) throws IOException {
         this.declared = declared;
-        this.uri = URI.create(base.getScheme() + "://" + base.getRawAuthority() + declared.path());
+        for (int i = 0; i < bases.size(); i++) {
+            URI base = bases.get(i);
+            sources.add(new Source(perflab.core.workload.SutInstances.name(i, bases.size()),
+                    URI.create(base.getScheme() + "://" + base.getRawAuthority() + declared.path())));
+        }
         this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
         this.csv = Files.newBufferedWriter(runDir.resolve(CSV));
         csv.write(HEADER);
@@ -56,56 +80,63 @@ final class ServerCounterSampler implements AutoCloseable {
         csv.flush();
     }
 
+    /** Where the (first) SUT process's counters are asked. */
     URI uri() {
-        return uri;
+        return sources.get(0).uri;
     }
 
-    /** Asks for a sample now, for the tick of {@code second} in {@code phase}; returns at once. */
+    /** Asks every SUT process for a sample now, for the tick of {@code second} in {@code phase}; returns at once. */
     void tick(long second, String phase) {
+        for (Source source : sources) {
+            tick(source, second, phase);
+        }
+    }
+
+    private void tick(Source source, long second, String phase) {
         synchronized (this) {
             if (closed) {
                 return;
             }
-            if (inFlight) {
+            if (source.inFlight) {
                 if ("measure".equals(phase)) {
-                    missedInWindow++;
+                    source.missedInWindow++;
                 }
                 return;
             }
-            inFlight = true;
+            source.inFlight = true;
         }
         long sent = System.currentTimeMillis();
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build();
+        HttpRequest request = HttpRequest.newBuilder(source.uri).timeout(TIMEOUT).GET().build();
         try {
             http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((response, error) -> {
                 long received = System.currentTimeMillis();
                 Map<String, Double> values = error != null || response.statusCode() != 200 ? null : parse(response.body());
-                answered(second, phase, sent + (received - sent) / 2, values);
+                answered(source, second, phase, sent + (received - sent) / 2, values);
             });
         } catch (RuntimeException e) {
-            answered(second, phase, sent, null);
+            answered(source, second, phase, sent, null);
         }
     }
 
-    private synchronized void answered(long second, String phase, long epochMs, Map<String, Double> values) {
-        inFlight = false;
+    private synchronized void answered(Source source, long second, String phase, long epochMs, Map<String, Double> values) {
+        source.inFlight = false;
         notifyAll();
         if (values == null) {
             if ("measure".equals(phase)) {
-                missedInWindow++;
+                source.missedInWindow++;
             }
             return;
         }
         ServerWindow.Sample sample = new ServerWindow.Sample(epochMs, phase, values);
-        samples.add(sample);
+        source.samples.add(sample);
         if (!closed) {
             try {
-                write(second, sample);
+                write(source, second, sample);
             } catch (IOException e) {
                 closed = true; // the run's other files say more; the samples are still summarised
             }
         }
-        previous = sample;
+        source.previous = sample;
     }
 
     /**
@@ -113,9 +144,10 @@ final class ServerCounterSampler implements AutoCloseable {
      * histogram's p50 and p99 since the previous sample (rows {@code H.p50Ms}, {@code H.p99Ms}, perSecond its count
      * per second); bucket counters themselves are left to the summary.
      */
-    private void write(long second, ServerWindow.Sample s) throws IOException {
+    private void write(Source source, long second, ServerWindow.Sample s) throws IOException {
+        ServerWindow.Sample previous = source.previous;
         double dt = previous == null ? Double.NaN : (s.epochMs() - previous.epochMs()) / 1000.0;
-        String head = second + "," + s.phase() + "," + s.epochMs() + ",";
+        String head = second + "," + s.phase() + "," + s.epochMs() + "," + source.process + ",";
         for (Map.Entry<String, Double> e : s.values().entrySet()) {
             String name = e.getKey();
             if (declared.histogramOf(name) != null) {
@@ -178,7 +210,7 @@ final class ServerCounterSampler implements AutoCloseable {
     /** Waits, at most {@code bound}, for the sample asked last to come in (or be given up). */
     synchronized void awaitAnswer(Duration bound) throws InterruptedException {
         long end = System.nanoTime() + bound.toNanos();
-        while (inFlight) {
+        while (sources.stream().anyMatch(source -> source.inFlight)) {
             long left = end - System.nanoTime();
             if (left <= 0) {
                 return;
@@ -189,11 +221,16 @@ final class ServerCounterSampler implements AutoCloseable {
 
     /** The measured window's figures from the samples so far; null with fewer than two samples in it. */
     synchronized ServerWindow window() {
-        return ServerWindow.of(declared, uri.toString(), List.copyOf(samples), missedInWindow);
+        List<List<ServerWindow.Sample>> each = sources.stream().map(source -> List.copyOf(source.samples)).toList();
+        int missed = sources.stream().mapToInt(source -> source.missedInWindow).sum();
+        String where = sources.size() == 1 ? uri().toString()
+                : sources.size() + " instances' " + declared.path() + " (" + uri() + ", ...)";
+        return ServerWindow.ofInstances(declared, where, each, missed);
     }
 
+    /** The samples that came from the (first) SUT process so far. */
     synchronized List<ServerWindow.Sample> samples() {
-        return List.copyOf(samples);
+        return List.copyOf(sources.get(0).samples);
     }
 
     @Override

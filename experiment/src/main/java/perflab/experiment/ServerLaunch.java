@@ -6,6 +6,7 @@ import perflab.core.workload.Companion;
 import perflab.core.workload.ServerSide;
 import perflab.core.workload.SippLoad;
 import perflab.core.workload.StackInfo;
+import perflab.core.workload.SutInstances;
 import perflab.core.workload.Workload;
 import perflab.core.workload.WorkloadSetting;
 import perflab.monitor.RunMonitor;
@@ -25,9 +26,11 @@ import java.util.regex.Pattern;
  * start order, each with its command built and checked (a bad setting, an unbuilt stack or a port reference to
  * a process not started yet stops the run here, not half-way).
  *
- * @param steps the processes in start order; they stop in the reverse order
+ * @param steps     the processes in start order; they stop in the reverse order
+ * @param instances the names of the SUT's processes ({@code sut}, or {@code sut-0} .. for several instances)
+ * @param entry     the process whose port the driver sends to (the SUT, or the proxy in front of its instances)
  */
-public record ServerLaunch(List<Step> steps) {
+public record ServerLaunch(List<Step> steps, List<String> instances, String entry) {
     /** {@code {backend.port}}: a port another process announced in its READY line. */
     static final Pattern PORT_REFERENCE = Pattern.compile("\\{([a-z][a-z0-9-]*)\\.([a-z][a-z0-9-]*)}");
 
@@ -39,12 +42,20 @@ public record ServerLaunch(List<Step> steps) {
      * @param sampling    whether the monitor samples it alone or with every process under it
      * @param role        the part a companion plays that summary.json reports under its own key; null: none
      * @param settings    what run.json records that it runs with (a database's durability settings); empty: none
+     * @param listens     the names of the loopback ports perflab chooses for it ({@link Companion#listens}); empty: none
      */
     public record Step(String name, List<String> command, String readyPrefix, boolean jvm, Companion.Sampling sampling,
-                       Companion.Role role, Map<String, String> settings) {
+                       Companion.Role role, Map<String, String> settings, List<String> listens) {
         public Step {
             command = List.copyOf(command);
             settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+            listens = List.copyOf(listens);
+        }
+
+        /** A process that announces its own ports, if any. */
+        public Step(String name, List<String> command, String readyPrefix, boolean jvm, Companion.Sampling sampling,
+                    Companion.Role role, Map<String, String> settings) {
+            this(name, command, readyPrefix, jvm, sampling, role, settings, List.of());
         }
 
         /** A process sampled alone, with no role and no settings to record (the SUT). */
@@ -55,6 +66,12 @@ public record ServerLaunch(List<Step> steps) {
 
     public ServerLaunch {
         steps = List.copyOf(steps);
+        instances = List.copyOf(instances);
+    }
+
+    /** A launch of one SUT process, the driver sending to it. */
+    public ServerLaunch(List<Step> steps) {
+        this(steps, List.of(RunMonitor.SUT), RunMonitor.SUT);
     }
 
     /**
@@ -74,18 +91,23 @@ public record ServerLaunch(List<Step> steps) {
                                     boolean jfr, List<SippLoad> sippLoads) {
         StackInfo stack = workload.stack(stackName);
         ServerSide side = serverSide(sut, workload);
-        Map<String, String> sutSettings = new LinkedHashMap<>(commonSettings(sut, workload));
-        sutSettings.putAll(side.sutSettings());
-        RunConfig.Sut sutToStart = new RunConfig.Sut(sut.jvmFlags(), sut.heap(), sut.gc(), sut.javaHome(), sut.cpus(),
-                sut.port(), sutSettings);
         List<Step> steps = new ArrayList<>();
         for (Companion c : side.companions()) {
             if (c.start() == Companion.Start.BEFORE_SUT) {
                 steps.add(companionStep(c, sut, perflabHome, runDir));
             }
         }
-        steps.add(new Step(RunMonitor.SUT, SutCommand.build(sutToStart, stack, perflabHome, runDir, jfr),
-                SutBootstrap.READY, true));
+        List<String> instances = SutInstances.names(sut.instances());
+        if (!side.instanceSettings().isEmpty() && side.instanceSettings().size() != instances.size()) {
+            throw new IllegalArgumentException(workload.name() + " gave settings for " + side.instanceSettings().size()
+                    + " instances to a run of " + instances.size());
+        }
+        for (int i = 0; i < instances.size(); i++) {
+            Map<String, String> sutSettings = new LinkedHashMap<>(commonSettings(sut, workload));
+            sutSettings.putAll(side.settingsOf(i));
+            steps.add(new Step(instances.get(i), SutCommand.build(sut.withSettings(sutSettings), stack, perflabHome,
+                    runDir, jfr, instances.get(i)), SutBootstrap.READY, true));
+        }
         for (Companion c : side.companions()) {
             if (c.start() == Companion.Start.AFTER_SUT) {
                 steps.add(companionStep(c, sut, perflabHome, runDir));
@@ -93,9 +115,16 @@ public record ServerLaunch(List<Step> steps) {
         }
         Map<String, List<String>> words = new LinkedHashMap<>();
         steps.forEach(step -> words.put(step.name(), step.command()));
-        checkReferences(words, sippLoads);
+        Map<String, List<String>> listens = new LinkedHashMap<>();
+        steps.forEach(step -> listens.put(step.name(), step.listens()));
+        checkReferences(words, listens, sippLoads);
         checkRoles(steps);
-        return new ServerLaunch(steps);
+        // with several instances "sut" is no process but their sum: the driver needs a proxy (or one instance)
+        if (!instances.contains(side.entry()) && side.companions().stream().noneMatch(c -> c.name().equals(side.entry()))) {
+            throw new IllegalArgumentException("--instances " + instances.size() + ": " + workload.name() + "'s server side "
+                    + "sends the driver to " + side.entry() + ", which is not a process of this run");
+        }
+        return new ServerLaunch(steps, instances, side.entry());
     }
 
     /** A role is one process's: summary.json has one {@code database}. */
@@ -120,7 +149,7 @@ public record ServerLaunch(List<Step> steps) {
                 given.put(s.name(), sut.settings().get(s.name()));
             }
         }
-        return workload.serverSide(workload.resolveSettings(WorkloadSetting.Use.SERVER, given));
+        return workload.serverSide(workload.resolveSettings(WorkloadSetting.Use.SERVER, given), sut.instances());
     }
 
     /** perflab's own server settings every stack takes (server-threads, http, ...): the given ones not the workload's. */
@@ -138,15 +167,18 @@ public record ServerLaunch(List<Step> steps) {
 
     private static Step companionStep(Companion c, RunConfig.Sut sut, Path perflabHome, Path runDir) {
         return new Step(c.name(), CompanionCommand.build(c, sut, perflabHome, runDir),
-                c.isJvm() ? SutBootstrap.READY : c.readyLine(), c.isJvm(), c.sampling(), c.role(), c.settings());
+                c.isJvm() ? SutBootstrap.READY : c.readyLine(), c.isJvm(), c.sampling(), c.role(), c.settings(),
+                c.listens());
     }
 
     /**
      * Checks the port references of a server side as the workload declares it, before anything is laid out: as
      * {@link #plan} will.
      */
-    static void checkReferences(ServerSide side, List<SippLoad> sippLoads) {
-        checkReferences(declaredWords(side), sippLoads);
+    static void checkReferences(ServerSide side, int instances, List<SippLoad> sippLoads) {
+        Map<String, List<String>> listens = new LinkedHashMap<>();
+        side.companions().forEach(c -> listens.put(c.name(), c.listens()));
+        checkReferences(declaredWords(side, instances), listens, sippLoads);
     }
 
     /**
@@ -154,12 +186,12 @@ public record ServerLaunch(List<Step> steps) {
      * other: {@code perflab serve} (no SIPp), {@code perflab drive --target} (no server side).
      */
     public static void refuseSippPorts(ServerSide side, List<SippLoad> sippLoads) {
-        declaredWords(side).forEach((name, list) -> list.forEach(word -> {
+        declaredWords(side, 1).forEach((name, list) -> list.forEach(word -> {
             Matcher m = PORT_REFERENCE.matcher(word);
             while (m.find()) {
                 String load = m.group(1);
                 if (sippLoads.stream().anyMatch(l -> l.name().equals(load))) {
-                    throw new IllegalArgumentException("the server side's " + (name.equals(RunMonitor.SUT) ? "settings name "
+                    throw new IllegalArgumentException("the server side's " + (SutInstances.reserved(name) ? "settings name "
                             : "companion " + name + " names ") + m.group() + ", the port of SIPp load " + load
                             + ": only perflab run starts the server side with its SIPp loads");
                 }
@@ -168,11 +200,13 @@ public record ServerLaunch(List<Step> steps) {
     }
 
     /** The words of each process of a declared server side that may name ports, by name, in start order. */
-    private static Map<String, List<String>> declaredWords(ServerSide side) {
+    private static Map<String, List<String>> declaredWords(ServerSide side, int instances) {
         Map<String, List<String>> words = new LinkedHashMap<>();
         for (Companion.Start start : Companion.Start.values()) {
             if (start == Companion.Start.AFTER_SUT) {
-                words.put(RunMonitor.SUT, new ArrayList<>(side.sutSettings().values()));
+                for (int i = 0; i < instances; i++) {
+                    words.put(SutInstances.name(i, instances), new ArrayList<>(side.settingsOf(i).values()));
+                }
             }
             for (Companion c : side.companions()) {
                 if (c.start() == start) {
@@ -191,7 +225,8 @@ public record ServerLaunch(List<Step> steps) {
      * the {@code port} of a SIPp load that only answers (those start before the server side); no SIPp load is named
      * like a process.
      */
-    private static void checkReferences(Map<String, List<String>> words, List<SippLoad> sippLoads) {
+    private static void checkReferences(Map<String, List<String>> words, Map<String, List<String>> listens,
+                                        List<SippLoad> sippLoads) {
         for (SippLoad load : sippLoads) {
             if (words.containsKey(load.name())) {
                 throw new IllegalArgumentException("SIPp load " + load.name() + " has the name of a process of the server "
@@ -205,8 +240,15 @@ public record ServerLaunch(List<Step> steps) {
                 while (m.find()) {
                     String prefix = "process " + name + " refers to " + m.group() + ", ";
                     SippLoad load = sippLoads.stream().filter(l -> l.name().equals(m.group(1))).findFirst().orElse(null);
+                    boolean chosenBeforeStart = listens.getOrDefault(m.group(1), List.of()).contains(m.group(2));
                     if (load != null) {
                         SippLoads.checkLoadReference(prefix, load, m.group(2));
+                    } else if (chosenBeforeStart) {
+                        // a port perflab chooses before anything starts: any process may name it (the SUT's
+                        // instances their outbound proxy, which starts after them because it names their ports)
+                    } else if (m.group(1).equals(name)) {
+                        throw new IllegalArgumentException(prefix + "but names no port of its own that perflab "
+                                + "chooses for it (it listens on " + listens.getOrDefault(name, List.of()) + ")");
                     } else if (!started.contains(m.group(1))) {
                         throw new IllegalArgumentException(prefix + "but no process named " + m.group(1)
                                 + " starts before it, and no SIPp load that answers has that name");
@@ -217,9 +259,14 @@ public record ServerLaunch(List<Step> steps) {
         });
     }
 
-    /** The SUT's step. */
+    /** The SUT's step: the one SUT's, or the first instance's. */
     public Step sut() {
-        return steps.stream().filter(s -> s.name().equals(RunMonitor.SUT)).findFirst().orElseThrow();
+        return steps.stream().filter(s -> s.name().equals(instances.get(0))).findFirst().orElseThrow();
+    }
+
+    /** Whether the SUT runs as several instances. */
+    public boolean clustered() {
+        return instances.size() > 1;
     }
 
     /** {@code words} with every port reference replaced by the port that process announced. */

@@ -24,8 +24,12 @@ public final class ServerProcesses implements AutoCloseable {
     }
 
     private final List<Started> started = new ArrayList<>();
+    private final List<String> instances;
+    private final String entry;
 
-    private ServerProcesses() {
+    private ServerProcesses(List<String> instances, String entry) {
+        this.instances = instances;
+        this.entry = entry;
     }
 
     /**
@@ -45,12 +49,24 @@ public final class ServerProcesses implements AutoCloseable {
     public static ServerProcesses start(ServerLaunch launch, Path runDir, Duration readyTimeout,
                                         Map<String, Map<String, Integer>> earlier,
                                         java.util.function.Consumer<ManagedProcess> startedOne) throws RunFailure {
-        ServerProcesses processes = new ServerProcesses();
+        ServerProcesses processes = new ServerProcesses(launch.instances(), launch.entry());
         Map<String, Map<String, Integer>> ports = new LinkedHashMap<>(earlier);
         try {
+            // the ports perflab chooses, all before anything starts: a process may name one of a later process
+            Map<String, Map<String, Integer>> chosenPorts = new LinkedHashMap<>();
             for (ServerLaunch.Step step : launch.steps()) {
+                Map<String, Integer> chosen = choosePorts(step, chosenPorts);
+                if (!chosen.isEmpty()) {
+                    chosenPorts.put(step.name(), chosen);
+                    ports.put(step.name(), chosen);
+                }
+            }
+            for (ServerLaunch.Step step : launch.steps()) {
+                Map<String, Integer> chosen = chosenPorts.getOrDefault(step.name(), Map.of());
                 List<String> command = ServerLaunch.resolve(step.command(), ports);
-                ManagedProcess p = ManagedProcess.start(step.name(), command, runDir, readyTimeout, step.readyPrefix());
+                // a program companion runs in the run directory; the SUT and JVM companions where perflab runs
+                ManagedProcess p = ManagedProcess.start(step.name(), command, runDir, readyTimeout, step.readyPrefix(),
+                        chosen, step.jvm() ? null : runDir);
                 processes.started.add(new Started(p, step, command));
                 ports.put(step.name(), p.ports());
                 startedOne.accept(p);
@@ -62,9 +78,63 @@ public final class ServerProcesses implements AutoCloseable {
         return processes;
     }
 
-    /** The SUT. */
+    /** Free loopback ports for the ports a program companion listens on, by name ({@link ServerLaunch.Step#listens}). */
+    private static Map<String, Integer> choosePorts(ServerLaunch.Step step, Map<String, Map<String, Integer>> taken)
+            throws RunFailure {
+        Map<String, Integer> chosen = new LinkedHashMap<>();
+        try {
+            for (String name : step.listens()) {
+                int port;
+                do {
+                    port = perflab.experiment.load.LocalSockets.freePort();
+                } while (chosen.containsValue(port) || takenBy(taken, port));
+                chosen.put(name, port);
+            }
+        } catch (java.io.IOException e) {
+            throw new RunFailure("cannot choose ports for " + ManagedProcess.label(step.name()) + ": " + e.getMessage());
+        }
+        return chosen;
+    }
+
+    private static boolean takenBy(Map<String, Map<String, Integer>> taken, int port) {
+        return taken.values().stream().anyMatch(ports -> ports.containsValue(port));
+    }
+
+    /** The SUT: the one process, or the first of its instances. */
     public ManagedProcess sut() {
-        return started.stream().map(Started::process).filter(p -> p.name().equals(RunMonitor.SUT)).findFirst().orElseThrow();
+        return process(instances.get(0));
+    }
+
+    /** The names of the SUT's processes as laid out ({@code sut}, or {@code sut-0} ..), started or not. */
+    public List<String> instanceNames() {
+        return instances;
+    }
+
+    /** The SUT's processes: the one, or each instance in order. */
+    public List<ManagedProcess> instances() {
+        return instances.stream().map(this::process).toList();
+    }
+
+    /** The process the driver sends to: the SUT, or the proxy in front of its instances. */
+    public ManagedProcess entry() {
+        return process(entry);
+    }
+
+    /** Whether the SUT runs as several instances. */
+    public boolean clustered() {
+        return instances.size() > 1;
+    }
+
+    /**
+     * What the monitor reports as one by name: {@code sut} for the instances of a SUT run as several, each of them
+     * also reported on its own; empty for one SUT process.
+     */
+    public Map<String, List<String>> groups() {
+        return clustered() ? Map.of(RunMonitor.SUT, instances) : Map.of();
+    }
+
+    private ManagedProcess process(String name) {
+        return started.stream().map(Started::process).filter(p -> p.name().equals(name)).findFirst().orElseThrow();
     }
 
     /** Every process in start order. */

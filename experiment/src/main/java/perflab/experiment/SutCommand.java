@@ -3,6 +3,7 @@ package perflab.experiment;
 import perflab.core.config.Quantities;
 import perflab.core.config.RunConfig;
 import perflab.core.workload.StackInfo;
+import perflab.core.workload.SutInstances;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,6 +41,15 @@ public final class SutCommand {
 
     /** @param jfr record a flight recording of the SUT into {@code <runDir>/sut.jfr} */
     public static List<String> build(RunConfig.Sut sut, StackInfo stack, Path perflabHome, Path runDir, boolean jfr) {
+        return build(sut, stack, perflabHome, runDir, jfr, SutInstances.SUT);
+    }
+
+    /**
+     * The command of the SUT process {@code name} ({@code sut}, or one of several instances, {@code sut-1}): its
+     * files in the run directory carry its name ({@link #gcLogFile}, {@link #jfrFile}, {@link #jvmReportFile}).
+     */
+    public static List<String> build(RunConfig.Sut sut, StackInfo stack, Path perflabHome, Path runDir, boolean jfr,
+                                     String name) {
         Path java = javaExecutable(sut.javaHome());
         Path stackDir = stackClasspath(stack, perflabHome);
         List<String> command = new ArrayList<>();
@@ -63,20 +73,35 @@ public final class SutCommand {
         }
         command.add(FOREGROUND_COMPILATION);
         command.addAll(sut.jvmFlags());
-        command.add(GcFlags.gcLogFlag(runDir.resolve("gc.log")));
+        command.add(GcFlags.gcLogFlag(runDir.resolve(gcLogFile(name))));
         if (jfr) {
-            command.add(jfrFlag(runDir.resolve(JFR_FILE)));
+            command.add(jfrFlag(runDir.resolve(jfrFile(name))));
         }
         command.add("-cp");
         command.add(stackDir.toAbsolutePath() + "/*");
         command.add(stack.mainClass());
         command.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(sut.port()),
-                "--jvm-report", runDir.resolve("sut-jvm.json").toAbsolutePath().toString()));
+                "--jvm-report", runDir.resolve(jvmReportFile(name)).toAbsolutePath().toString()));
         for (Map.Entry<String, String> setting : sut.settings().entrySet()) {
             command.add("--" + setting.getKey());
             command.add(setting.getValue());
         }
         return command;
+    }
+
+    /** The GC log of SUT process {@code name}: gc.log for the one SUT, sut-1-gc.log for an instance. */
+    public static String gcLogFile(String name) {
+        return name.equals(SutInstances.SUT) ? "gc.log" : name + "-gc.log";
+    }
+
+    /** The flight recording of SUT process {@code name} (with --jfr): sut.jfr, sut-1.jfr. */
+    public static String jfrFile(String name) {
+        return name + ".jfr";
+    }
+
+    /** What SUT process {@code name}'s JVM reports of itself at start (run.json's effectiveJvm): sut-jvm.json. */
+    public static String jvmReportFile(String name) {
+        return name + "-jvm.json";
     }
 
     /**

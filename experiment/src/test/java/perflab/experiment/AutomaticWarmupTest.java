@@ -106,7 +106,7 @@ class AutomaticWarmupTest {
                     Duration.ZERO, ConnectionPolicy.PERSISTENT, load.timeout(), 0.01, 1, 0, 0);
             LoadDriver driver = new LoadDriver(spec, new PingTraffic());
             DriverResult result;
-            RunRecorder recorder = new RunRecorder(dir, Map.of(), java.util.Set.of(), null, null, null, Double.NaN, 2, System.currentTimeMillis());
+            RunRecorder recorder = new RunRecorder(dir, Map.of(), java.util.Set.of(), Map.of(), null, java.util.List.of(), null, Double.NaN, 2, System.currentTimeMillis());
             long driveStartMs;
             try (recorder) {
                 recorder.endWarmupWhenWarm(false, driver::endWarmup);

@@ -119,7 +119,7 @@ class DatabaseCompanionTest {
         RunSummary.Sut db = new RunSummary.Sut(2L, 1.0, 0.6, 0.4, 10.0, 5.0, 1000.0, 1000.0, 250.0, 260.0, 14, false,
                 null, null, null, 14);
         Map<String, RunSummary.Sut> processes = Map.of("sut", sut, "postgres", db);
-        RunSummary.Database d = RunSummarizer.database("postgres", processes, 1000);
+        RunSummary.Database d = RunSummarizer.database("postgres", sut, processes, 1000);
         assertEquals("postgres", d.process());
         assertEquals(2L, d.pid());
         assertEquals(10.0, d.cpuPercent());
@@ -129,10 +129,10 @@ class DatabaseCompanionTest {
         assertEquals(3000.0, d.sutAndDatabaseCpuMicrosPerRequest(), "(2 s + 1 s) / 1000 requests");
         assertEquals(333.333, d.requestsPerSutAndDatabaseCpuSecond());
 
-        assertNull(RunSummarizer.database(null, processes, 1000), "no process plays the database");
-        RunSummary.Database noSut = RunSummarizer.database("postgres", Map.of("postgres", db), 1000);
+        assertNull(RunSummarizer.database(null, sut, processes, 1000), "no process plays the database");
+        RunSummary.Database noSut = RunSummarizer.database("postgres", null, Map.of("postgres", db), 1000);
         assertNull(noSut.sutAndDatabaseCpuMicrosPerRequest());
-        assertNull(RunSummarizer.database("postgres", processes, 0).sutAndDatabaseCpuMicrosPerRequest());
+        assertNull(RunSummarizer.database("postgres", sut, processes, 0).sutAndDatabaseCpuMicrosPerRequest());
     }
 
     private static List<String> iterate(JsonNode object) {

@@ -53,6 +53,31 @@ public final class ProcessSampler {
     public record Reading(double cpuPercent, double userPercent, double systemPercent, double cpuPercentOfMachine,
                           double rssMb, double maxRssMb, int threads, boolean alive, double jitCpuPercent,
                           int processes) {
+        /**
+         * Several processes' readings as one (the instances of a SUT): CPU, memory, threads and JIT add up, NaN
+         * members left out (a member not yet sampled twice); alive while any member is.
+         */
+        public static Reading sum(java.util.List<Reading> readings) {
+            double[] total = new double[7];
+            java.util.Arrays.fill(total, Double.NaN);
+            int threads = 0;
+            int processes = 0;
+            boolean alive = false;
+            for (Reading r : readings) {
+                double[] v = {r.cpuPercent, r.userPercent, r.systemPercent, r.cpuPercentOfMachine, r.rssMb, r.maxRssMb,
+                        r.jitCpuPercent};
+                for (int i = 0; i < v.length; i++) {
+                    if (!Double.isNaN(v[i])) {
+                        total[i] = (Double.isNaN(total[i]) ? 0 : total[i]) + v[i];
+                    }
+                }
+                threads += r.threads;
+                processes += r.processes;
+                alive |= r.alive;
+            }
+            return new Reading(total[0], total[1], total[2], total[3], total[4], total[5], threads, alive, total[6],
+                    processes);
+        }
     }
 
     /** The memory lines of /proc/&lt;pid&gt;/status, MiB (NaN when missing). */

@@ -3,8 +3,10 @@ package perflab.monitor;
 import perflab.core.os.MachineCpu;
 import perflab.core.os.ProcessCpu;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -13,6 +15,10 @@ import java.util.Set;
  * named processes (the SUT, when perflab started it, and its companions), the whole machine's CPU, and the
  * network interface that carries the traffic. Each {@link #sample()} gives that second's figures; every sample is also kept in bounded
  * timelines, so that {@link #window} reads off the figures of the measured window afterwards.
+ * <p>
+ * A group names processes that are one thing to the run: the SUT run as several instances ({@code sut-0},
+ * {@code sut-1}) is the group {@code sut}, whose reading and window are the sums of its members', so that every
+ * figure computed from "the SUT" (CPU per request, RSS) covers all of them.
  */
 public final class RunMonitor {
     private static final int USER_NS = 0;
@@ -30,10 +36,11 @@ public final class RunMonitor {
     private static final int PACKETS_OUT = 3;
 
     /** The process perflab measures the workload's server by; the others are its companions. */
-    public static final String SUT = "sut";
+    public static final String SUT = perflab.core.workload.SutInstances.SUT;
 
     private final Map<String, ProcessSampler> processes = new LinkedHashMap<>();
     private final Map<String, CounterTimeline> timelines = new LinkedHashMap<>();
+    private final Map<String, List<String>> groups = new LinkedHashMap<>();
     private final String iface;
     private final int machineCpus;
     private final CounterTimeline machineTimeline = new CounterTimeline(2);
@@ -64,6 +71,33 @@ public final class RunMonitor {
      */
     public record SutWindow(double cpuSeconds, double userSeconds, double systemSeconds, double cpuPercentOfMachine,
                             double rssMb, double maxRssMb, int threads, double jitCpuSeconds, int processes) {
+        /**
+         * Several processes' windows as one: CPU, RSS and threads add up; the peak RSS is the sum of the peaks (an
+         * upper bound: they need not peak together); the JIT is NaN only when no member's is known.
+         */
+        public static SutWindow sum(List<SutWindow> windows) {
+            double cpu = 0;
+            double user = 0;
+            double system = 0;
+            double share = 0;
+            double rss = 0;
+            double maxRss = 0;
+            int threads = 0;
+            double jit = Double.NaN;
+            int processes = 0;
+            for (SutWindow w : windows) {
+                cpu += w.cpuSeconds;
+                user += w.userSeconds;
+                system += w.systemSeconds;
+                share += w.cpuPercentOfMachine;
+                rss += w.rssMb;
+                maxRss += w.maxRssMb;
+                threads += w.threads;
+                jit = Double.isNaN(w.jitCpuSeconds) ? jit : (Double.isNaN(jit) ? 0 : jit) + w.jitCpuSeconds;
+                processes += w.processes;
+            }
+            return new SutWindow(cpu, user, system, share, rss, maxRss, threads, jit, processes);
+        }
     }
 
     /** Per-second rates of the interface's counters over a window. */
@@ -102,6 +136,20 @@ public final class RunMonitor {
      * @param trees the names among them sampled with every process under them ({@link ProcessSampler#tree})
      */
     public RunMonitor(Map<String, Long> pids, Set<String> trees, String iface) {
+        this(pids, trees, Map.of(), iface);
+    }
+
+    /**
+     * @param groups names reported as the sum of these members' figures (members among {@code pids}), such as
+     *               {@link #SUT} for the instances of a SUT run as several JVMs
+     */
+    public RunMonitor(Map<String, Long> pids, Set<String> trees, Map<String, List<String>> groups, String iface) {
+        groups.forEach((name, members) -> {
+            if (pids.containsKey(name)) {
+                throw new IllegalArgumentException("group " + name + " has the name of a process");
+            }
+            this.groups.put(name, List.copyOf(members));
+        });
         pids.forEach((name, pid) -> {
             if (pid > 0) {
                 processes.put(name, trees.contains(name) ? ProcessSampler.tree(pid) : new ProcessSampler(pid));
@@ -126,6 +174,17 @@ public final class RunMonitor {
         long now = System.currentTimeMillis();
         Map<String, ProcessSampler.Reading> readings = new LinkedHashMap<>();
         processes.forEach((name, process) -> readings.put(name, sample(process, timelines.get(name), now)));
+        groups.forEach((name, members) -> {
+            List<ProcessSampler.Reading> of = new ArrayList<>();
+            members.forEach(m -> {
+                if (readings.containsKey(m)) {
+                    of.add(readings.get(m));
+                }
+            });
+            if (!of.isEmpty()) {
+                readings.put(name, ProcessSampler.Reading.sum(of));
+            }
+        });
         MachineCpu.Sample machine = MachineCpu.read();
         double machinePercent = MachineCpu.percentBusy(machinePrevious, machine);
         if (machine != null) {
@@ -173,6 +232,12 @@ public final class RunMonitor {
             SutWindow w = processWindow(timeline, fromEpochMs, toEpochMs);
             if (w != null) {
                 windows.put(name, w);
+            }
+        });
+        groups.forEach((name, members) -> {
+            List<SutWindow> of = members.stream().filter(windows::containsKey).map(windows::get).toList();
+            if (!of.isEmpty()) {
+                windows.put(name, SutWindow.sum(of));
             }
         });
         double machinePercent = Double.NaN;

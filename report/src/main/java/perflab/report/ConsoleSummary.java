@@ -53,6 +53,13 @@ public final class ConsoleSummary {
             row(out, "sut memory", "rss %.1f MB (peak %.1f MB), %s threads", sut.rssMb(), nan(sut.maxRssMb()),
                     sut.threads() == null ? "?" : sut.threads().toString());
         }
+        s.instances().forEach((name, instance) -> {
+            if (instance.cpuSeconds() != null) {
+                row(out, name, "pid %d: cpu %.2f s (%.1f%% of one core), rss %.1f MB%s (part of the sut figures)",
+                        instance.pid(), instance.cpuSeconds(), instance.cpuPercent(), nan(instance.rssMb()),
+                        Boolean.TRUE.equals(instance.crashed()) ? ", ended early" : "");
+            }
+        });
         s.companions().forEach((name, companion) -> {
             SipLoadFigures load = s.loads().get(name);
             if (companion.cpuSeconds() != null) {

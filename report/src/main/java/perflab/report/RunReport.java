@@ -295,6 +295,10 @@ public final class RunReport {
                     ReportNumbers.num(sut.requestsPerCpuSecond()) + " requests per CPU-second");
             t.row("SUT memory", ReportNumbers.num(sut.rssMb(), "MB RSS"), "peak " + ReportNumbers.num(sut.maxRssMb(), "MB")
                     + ", " + (sut.threads() == null ? "—" : sut.threads()) + " threads");
+            // a SUT run as several instances: the rows above are their sums, each one's share here
+            s.instances().forEach((name, instance) -> t.row("SUT instance " + name,
+                    ReportNumbers.num(instance.cpuPercent(), "% of a core"), ReportNumbers.num(instance.rssMb(), "MB RSS")
+                            + (Boolean.TRUE.equals(instance.crashed()) ? ", ended early" : "")));
         }
         RunSummary.Database db = s.database();
         if (db != null) {

@@ -86,12 +86,27 @@ public record RunConfig(String workload, String stack, String operation, Load lo
      * @param port      SUT port; 0 = ephemeral
      * @param settings  the server settings given, by flag name without dashes: perflab's common ones every stack
      *                  takes (server-threads, http, ...) and the workload's own server-side ones (claims: backend)
+     * @param instances how many JVMs run the SUT (each with these settings, its own ports, behind the workload's
+     *                  proxy); 1 = the SUT as one process
      */
     public record Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
-                      Map<String, String> settings) {
+                      Map<String, String> settings, int instances) {
         public Sut {
             jvmFlags = List.copyOf(jvmFlags);
             settings = Map.copyOf(settings);
+            // run.json written before --instances has none: read as 0, it was one process
+            instances = instances == 0 ? 1 : perflab.core.workload.SutInstances.check(instances);
+        }
+
+        /** The SUT as one process. */
+        public Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
+                   Map<String, String> settings) {
+            this(jvmFlags, heap, gc, javaHome, cpus, port, settings, 1);
+        }
+
+        /** The same SUT with other settings. */
+        public Sut withSettings(Map<String, String> other) {
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, other, instances);
         }
     }
 }

@@ -23,8 +23,9 @@ public record RunSummary(String workload, String stack, String operation, String
 
     /**
      * @param processes every process perflab started for the run, by name: {@code sut} (the same figures as the
-     *                  top-level {@code sut}) and the workload's companions ({@code backend}); empty when the
-     *                  server is not perflab's (drive)
+     *                  top-level {@code sut}), or for a SUT run as several instances each of them ({@code sut-0},
+     *                  {@code sut-1}; the top-level {@code sut} is their sum), and the workload's companions
+     *                  ({@code backend}); empty when the server is not perflab's (drive)
      * @param perClient the closed model seen per client (read as {@code harness} from summaries before it was renamed)
      * @param loads     the SIPp load sources' figures in the measured window, by name; empty when the workload has none
      * @param checks    the workload's checks of the server after the drive ({@link RunCheck}), by name; empty when it
@@ -57,12 +58,24 @@ public record RunSummary(String workload, String stack, String operation, String
         return checks.values().stream().anyMatch(RunCheck::failed);
     }
 
-    /** The companions' figures by name: every process but the SUT. */
+    /** The companions' figures by name: every process but the SUT and its instances. */
     @JsonIgnore
     public Map<String, Sut> companions() {
         Map<String, Sut> companions = new java.util.LinkedHashMap<>(processes);
-        companions.remove("sut");
+        companions.keySet().removeIf(perflab.core.workload.SutInstances::reserved);
         return companions;
+    }
+
+    /**
+     * The figures of each instance of a SUT run as several ({@code sut-0}, ...; {@code sut} is their sum); empty for
+     * a SUT that is one process.
+     */
+    @JsonIgnore
+    public Map<String, Sut> instances() {
+        Map<String, Sut> instances = new java.util.LinkedHashMap<>(processes);
+        instances.keySet().removeIf(name -> !name.startsWith(perflab.core.workload.SutInstances.SUT + "-")
+                || !perflab.core.workload.SutInstances.reserved(name));
+        return instances;
     }
 
     /**

@@ -51,56 +51,106 @@ public record ServerWindow(String source, int samples, int missed, double second
 
     /** The counters' window over {@code samples} (in the order taken); null when the window has fewer than two. */
     public static ServerWindow of(ServerCounters decl, String source, List<Sample> samples, int missed) {
-        int start = -1;
-        int end = -1;
-        for (int i = 0; i < samples.size(); i++) {
-            String phase = samples.get(i).phase();
-            if ("warmup".equals(phase)) {
-                start = i;
-            } else if ("measure".equals(phase)) {
-                if (start < 0) {
-                    start = i;
-                }
-                end = i;
+        return ofInstances(decl, source, List.of(samples), missed);
+    }
+
+    /**
+     * The counters' window of a SUT run as several instances, each sampled on its own: counters, gauges and histogram
+     * buckets add up over the instances (a counter's rate is the sum of each instance's over its own span; a gauge's
+     * largest is the sum of the largest, an upper bound), {@code samples} counts every instance's, {@code seconds} is
+     * the longest span. An instance with fewer than two samples in the window (one killed before it) adds nothing;
+     * null when none has two.
+     */
+    public static ServerWindow ofInstances(ServerCounters decl, String source, List<List<Sample>> instances, int missed) {
+        List<Span> spans = new ArrayList<>();
+        for (List<Sample> samples : instances) {
+            Span span = Span.of(samples);
+            if (span != null) {
+                spans.add(span);
             }
         }
-        if (start < 0 || end <= start) {
+        if (spans.isEmpty()) {
             return null;
         }
-        Sample first = samples.get(start);
-        Sample last = samples.get(end);
-        double seconds = (last.epochMs() - first.epochMs()) / 1000.0;
         Map<String, Counter> counters = new TreeMap<>();
         Map<String, Gauge> gauges = new TreeMap<>();
         Map<String, Latency> latencies = new TreeMap<>();
-        List<Sample> inWindow = samples.subList(start, end + 1);
-        for (String name : last.values().keySet()) {
-            if (decl.histogramOf(name) != null) {
-                continue;
-            }
-            if (decl.isGauge(name)) {
-                double sum = 0;
-                double max = Double.NEGATIVE_INFINITY;
-                int n = 0;
-                // the window's own samples: the one at its start belongs to the warm-up when there is one
-                for (Sample s : inWindow.subList(inWindow.size() > 1 && "warmup".equals(first.phase()) ? 1 : 0, inWindow.size())) {
-                    Double v = s.values().get(name);
-                    if (v != null) {
-                        sum += v;
-                        max = Math.max(max, v);
-                        n++;
-                    }
+        Map<String, double[]> counterSums = new TreeMap<>();
+        Map<String, double[]> gaugeSums = new TreeMap<>();
+        int samples = 0;
+        double seconds = 0;
+        for (Span span : spans) {
+            samples += span.window().size();
+            seconds = Math.max(seconds, span.seconds());
+            for (String name : span.last().values().keySet()) {
+                if (decl.histogramOf(name) != null) {
+                    continue;
                 }
-                gauges.put(name, new Gauge(round(sum / n), max, last.values().get(name)));
-            } else {
-                double delta = last.values().get(name) - first.values().getOrDefault(name, 0.0);
-                counters.put(name, new Counter(delta, seconds > 0 ? round(delta / seconds) : 0));
+                if (decl.isGauge(name)) {
+                    double sum = 0;
+                    double max = Double.NEGATIVE_INFINITY;
+                    int n = 0;
+                    for (Sample s : span.own()) {
+                        Double v = s.values().get(name);
+                        if (v != null) {
+                            sum += v;
+                            max = Math.max(max, v);
+                            n++;
+                        }
+                    }
+                    double[] g = gaugeSums.computeIfAbsent(name, k -> new double[3]);
+                    g[0] += sum / n;
+                    g[1] += max;
+                    g[2] += span.last().values().get(name);
+                } else {
+                    double delta = span.last().values().get(name) - span.first().values().getOrDefault(name, 0.0);
+                    double[] c = counterSums.computeIfAbsent(name, k -> new double[2]);
+                    c[0] += delta;
+                    c[1] += span.seconds() > 0 ? delta / span.seconds() : 0;
+                }
             }
         }
+        counterSums.forEach((name, c) -> counters.put(name, new Counter(c[0], round(c[1]))));
+        gaugeSums.forEach((name, g) -> gauges.put(name, new Gauge(round(g[0]), g[1], g[2])));
         for (String h : decl.histograms()) {
-            latencies.put(h, latency(first.values(), last.values(), h));
+            TreeMap<Long, Long> buckets = new TreeMap<>();
+            spans.forEach(span -> add(buckets, span.first().values(), span.last().values(), h + ServerCounters.BUCKET));
+            latencies.put(h, latency(buckets));
         }
-        return new ServerWindow(source, end - start + 1, missed, round(seconds), counters, gauges, latencies);
+        return new ServerWindow(source, samples, missed, round(seconds), counters, gauges, latencies);
+    }
+
+    /**
+     * One instance's samples in the window: the first (at the warm-up's last tick, or the first measured when that
+     * one was missed), the last measured, all between, and those that are the window's own (without the warm-up's).
+     */
+    private record Span(Sample first, Sample last, List<Sample> window, List<Sample> own) {
+        static Span of(List<Sample> samples) {
+            int start = -1;
+            int end = -1;
+            for (int i = 0; i < samples.size(); i++) {
+                String phase = samples.get(i).phase();
+                if ("warmup".equals(phase)) {
+                    start = i;
+                } else if ("measure".equals(phase)) {
+                    if (start < 0) {
+                        start = i;
+                    }
+                    end = i;
+                }
+            }
+            if (start < 0 || end <= start) {
+                return null;
+            }
+            List<Sample> window = samples.subList(start, end + 1);
+            // the window's own samples: the one at its start belongs to the warm-up when there is one
+            List<Sample> own = window.subList("warmup".equals(window.get(0).phase()) ? 1 : 0, window.size());
+            return new Span(window.get(0), window.get(window.size() - 1), window, own);
+        }
+
+        double seconds() {
+            return (last.epochMs() - first.epochMs()) / 1000.0;
+        }
     }
 
     /**

@@ -33,10 +33,14 @@ import java.util.Objects;
  * @param role      what the companion is to the run, when the results single it out (a database); null: none
  * @param settings  what a reader of the results must know it ran with (a database's durability settings),
  *                  recorded in run.json as declared; empty for none
+ * @param listens   for a program that prints no READY line with its ports (haproxy, Kamailio): the names of the
+ *                  loopback ports perflab chooses for it before it starts, which its own words name as
+ *                  {@code {haproxy.http}} (and later processes too); it is ready once it has bound every one
+ *                  (and printed {@code readyLine}, when there is one). Empty for none
  */
 public record Companion(String name, String moduleDir, String mainClass, List<String> jvmFlags, List<String> command,
                         List<String> args, Start start, String readyLine, Sampling sampling, Role role,
-                        Map<String, String> settings) {
+                        Map<String, String> settings, List<String> listens) {
 
     /** When a companion starts relative to the SUT; it is stopped in the reverse order. */
     public enum Start { BEFORE_SUT, AFTER_SUT }
@@ -67,13 +71,20 @@ public record Companion(String name, String moduleDir, String mainClass, List<St
         Objects.requireNonNull(name);
         Objects.requireNonNull(start);
         Objects.requireNonNull(sampling);
-        if (!name.matches("[a-z][a-z0-9-]*") || name.equals("sut") || name.equals("driver")) {
-            throw new IllegalArgumentException("a companion's name is a lower-case word other than sut and driver, got '" + name + "'");
+        if (!name.matches("[a-z][a-z0-9-]*") || SutInstances.reserved(name)) {
+            throw new IllegalArgumentException("a companion's name is a lower-case word other than driver, sut and sut-N, got '" + name + "'");
         }
         jvmFlags = List.copyOf(jvmFlags);
         command = List.copyOf(command);
         args = List.copyOf(args);
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings)); // in the order declared, for run.json
+        listens = List.copyOf(listens);
+        if (!listens.isEmpty() && mainClass != null) {
+            throw new IllegalArgumentException("companion " + name + ": a JVM companion announces its own ports");
+        }
+        if (listens.stream().anyMatch(l -> !l.matches("[a-z][a-z0-9-]*")) || listens.stream().distinct().count() != listens.size()) {
+            throw new IllegalArgumentException("companion " + name + ": its ports are distinct lower-case words, got " + listens);
+        }
         if ((mainClass == null) == command.isEmpty()) {
             throw new IllegalArgumentException("companion " + name + ": give a JVM main class or a program's command, not both");
         }
@@ -83,31 +94,37 @@ public record Companion(String name, String moduleDir, String mainClass, List<St
     public static Companion jvm(String name, String moduleDir, String mainClass, List<String> jvmFlags,
                                 List<String> args, Start start) {
         return new Companion(name, Objects.requireNonNull(moduleDir), Objects.requireNonNull(mainClass), jvmFlags,
-                List.of(), args, start, null, Sampling.PROCESS, null, Map.of());
+                List.of(), args, start, null, Sampling.PROCESS, null, Map.of(), List.of());
     }
 
     /** A program (SIPp, a database server), ready when it prints a line starting with {@code readyLine}; sampled alone. */
     public static Companion program(String name, List<String> command, Start start, String readyLine) {
         return new Companion(name, null, null, List.of(), command, List.of(), start, readyLine, Sampling.PROCESS,
-                null, Map.of());
+                null, Map.of(), List.of());
     }
 
     /** The same companion, sampled with every process under it. */
     public Companion sampledAsTree() {
         return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, Sampling.TREE,
-                role, settings);
+                role, settings, listens);
     }
 
     /** The same companion playing {@code role} in the run. */
     public Companion as(Role role) {
         return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, sampling,
-                Objects.requireNonNull(role), settings);
+                Objects.requireNonNull(role), settings, listens);
     }
 
     /** The same companion with the settings run.json records for it (in this order). */
     public Companion withSettings(Map<String, String> settings) {
         return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, sampling, role,
-                settings);
+                settings, listens);
+    }
+
+    /** The same program, ready once it has bound loopback ports perflab chose for it under these names. */
+    public Companion listening(String... names) {
+        return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, sampling, role,
+                settings, List.of(names));
     }
 
     public boolean isJvm() {

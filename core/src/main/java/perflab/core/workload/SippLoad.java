@@ -31,8 +31,8 @@ public record SippLoad(String name, String scenario, String target, double calls
     public SippLoad {
         Objects.requireNonNull(name);
         Objects.requireNonNull(scenario);
-        if (!name.matches("[a-z][a-z0-9-]*") || name.equals("sut") || name.equals("driver")) {
-            throw new IllegalArgumentException("a SIPp load's name is a lower-case word other than sut and driver, got '" + name + "'");
+        if (!name.matches("[a-z][a-z0-9-]*") || SutInstances.reserved(name)) {
+            throw new IllegalArgumentException("a SIPp load's name is a lower-case word other than driver, sut and sut-N, got '" + name + "'");
         }
         if (!(callsPerSecond >= 0) || Double.isInfinite(callsPerSecond)) {
             throw new IllegalArgumentException("SIPp load " + name + ": calls per second must be 0 or more, got " + callsPerSecond);

@@ -43,6 +43,20 @@ public interface Workload {
     }
 
     /**
+     * The server side of a run whose SUT is {@code instances} JVMs ({@code --instances}): named {@code sut-0} ..
+     * (see {@link SutInstances}), each with {@link ServerSide#settingsOf its settings}, and a proxy in front of them
+     * that the side names as its {@link ServerSide#entry entry}. A workload that cannot spread its users over
+     * instances keeps this default, which takes one instance only.
+     */
+    default ServerSide serverSide(Map<String, String> settings, int instances) {
+        if (instances != 1) {
+            throw new IllegalArgumentException("--instances " + instances + ": " + name() + " runs as one SUT instance "
+                    + "(a workload that runs as several lays out the proxy in front of them)");
+        }
+        return serverSide(settings);
+    }
+
+    /**
      * SIPp instances that run beside the HTTP driver for the whole drive (a second load source, SIP peers the SUT
      * calls); none by default. Those that only answer start before the server side, and their ports can be named
      * in the server side's settings and the other loads' options: {@code {phone.port}}.
@@ -86,6 +100,15 @@ public interface Workload {
      */
     default List<perflab.core.result.RunCheck> checksAfterDrive(java.net.URI target) {
         return List.of();
+    }
+
+    /**
+     * The checks after the drive of a SUT run as several instances: {@code instances} is each one's service URI
+     * (the same path on its own port), in instance order, for checks that must ask every instance and add the
+     * answers. By default the checks of {@code target}, the entry's URI.
+     */
+    default List<perflab.core.result.RunCheck> checksAfterDrive(java.net.URI target, List<java.net.URI> instances) {
+        return checksAfterDrive(target);
     }
 
     /**

@@ -44,6 +44,31 @@ class ServerWindowTest {
     }
 
     @Test
+    void instancesAddUpAndOneKilledBeforeTheWindowAddsNothing() {
+        List<ServerWindow.Sample> a = List.of(
+                sample(2_000, "warmup", "ops", 10, "live", 3, "lat.le.100", 5),
+                sample(3_000, "measure", "ops", 20, "live", 6, "lat.le.100", 9),
+                sample(4_000, "measure", "ops", 30, "live", 8, "lat.le.100", 15));
+        // the second instance's span is shorter (its last sample came earlier): its rate is over its own span
+        List<ServerWindow.Sample> b = List.of(
+                sample(2_100, "warmup", "ops", 0, "live", 1, "lat.le.1000", 0),
+                sample(3_100, "measure", "ops", 5, "live", 2, "lat.le.1000", 10));
+        List<ServerWindow.Sample> killed = List.of(sample(1_000, "warmup", "ops", 100));
+        ServerWindow w = ServerWindow.ofInstances(DECL, "instances", List.of(a, b, killed), 0);
+        assertEquals(5, w.samples());
+        assertEquals(2.0, w.seconds());
+        assertEquals(new ServerWindow.Counter(25, 15), w.counters().get("ops"));
+        assertEquals(new ServerWindow.Gauge(9, 10, 10), w.gauges().get("live"));
+        ServerWindow.Latency lat = w.latencies().get("lat");
+        assertEquals(20, lat.count());
+        assertEquals(0.1, lat.p50Ms());
+        assertEquals(1.0, lat.p90Ms());
+        // one instance gives what of() gives
+        assertEquals(ServerWindow.of(DECL, "x", a, 0), ServerWindow.ofInstances(DECL, "x", List.of(a), 0));
+        assertNull(ServerWindow.ofInstances(DECL, "x", List.of(killed), 0));
+    }
+
+    @Test
     void percentilesAreTheUpperBoundOfTheBucketThatHoldsTheRank() {
         Map<String, Double> from = Map.of("lat.le.100", 50.0, "lat.le.200", 7.0);
         // window: 90 values <= 100 µs, 9 in (100, 200], 1 in (1000, 2047]

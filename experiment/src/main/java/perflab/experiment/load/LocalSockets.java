@@ -28,7 +28,27 @@ public final class LocalSockets {
         }
     }
 
-    static boolean bound(long pid, int port) {
+    /**
+     * A loopback port free a moment ago for both TCP and UDP, for a program perflab starts on a port it chose (a
+     * proxy that listens for SIP over UDP and HTTP over TCP); a clash shows as the program's exit before it is ready.
+     */
+    public static int freePort() throws IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+                int port = udp.getLocalPort();
+                try (java.net.ServerSocket tcp = new java.net.ServerSocket()) {
+                    tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+                    return port;
+                } catch (IOException taken) {
+                    // free for UDP only: try another
+                }
+            }
+        }
+        throw new IOException("no loopback port free for both TCP and UDP in 50 tries");
+    }
+
+    /** Whether process {@code pid} holds a socket bound to local port {@code port} (TCP or UDP, IPv4 or IPv6). */
+    public static boolean bound(long pid, int port) {
         Set<String> inodes = socketInodes(pid);
         if (inodes.isEmpty()) {
             return false;

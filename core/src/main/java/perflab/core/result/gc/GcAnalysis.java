@@ -89,4 +89,59 @@ public record GcAnalysis(
                 liveSetMb, allocationRateMbPerSec, allocatedBytesPerRequest(requests), windowSeconds, clock,
                 cascadeThreshold, cascadeSeconds, cascades, perSecond);
     }
+
+    /**
+     * The GC of a SUT run as several instances, each JVM's log analysed on its own, as one: counts, pause times,
+     * GC CPU, live sets and allocation rates add up; the overhead is the instances' total pause over their total
+     * window time (the mean of their overheads when the windows are equal); the largest pause is the largest of
+     * any; the median and p99 pause are the largest of the instances' (the pause lists are not merged: an upper
+     * bound); cascades are every instance's, in time order. The per-second series is summed by second. A figure
+     * no instance logged stays null.
+     */
+    public static GcAnalysis combine(List<GcAnalysis> instances) {
+        if (instances.size() == 1) {
+            return instances.get(0);
+        }
+        GcAnalysis first = instances.get(0);
+        String collector = instances.stream().allMatch(a -> a.collector.equals(first.collector)) ? first.collector : "mixed";
+        long count = 0, young = 0, full = 0, concurrent = 0, pauses = 0;
+        double total = 0, youngMs = 0, fullMs = 0, max = 0, p50 = 0, p99 = 0, windows = 0, window = 0;
+        Double cpu = null, live = null, allocation = null;
+        int cascadeSeconds = 0;
+        List<GcCascade> cascades = new java.util.ArrayList<>();
+        java.util.TreeMap<Long, GcSecond> seconds = new java.util.TreeMap<>();
+        for (GcAnalysis a : instances) {
+            count += a.count;
+            young += a.youngCount;
+            full += a.fullCount;
+            concurrent += a.concurrentCount;
+            pauses += a.pauseCount;
+            total += a.totalPauseMs;
+            youngMs += a.youngPauseMs;
+            fullMs += a.fullPauseMs;
+            max = Math.max(max, a.maxPauseMs);
+            p50 = Math.max(p50, a.p50PauseMs);
+            p99 = Math.max(p99, a.p99PauseMs);
+            windows += a.windowSeconds;
+            window = Math.max(window, a.windowSeconds);
+            cpu = add(cpu, a.gcCpuSeconds);
+            live = add(live, a.liveSetMb);
+            allocation = add(allocation, a.allocationRateMbPerSec);
+            cascadeSeconds += a.cascadeSeconds;
+            cascades.addAll(a.cascades);
+            for (GcSecond s : a.perSecond == null ? List.<GcSecond>of() : a.perSecond) {
+                seconds.merge(s.epochMs(), s, (x, y) -> new GcSecond(x.epochMs(), x.pauseMs() + y.pauseMs(),
+                        x.pauses() + y.pauses(), add(x.heapAfterMb(), y.heapAfterMb())));
+            }
+        }
+        cascades.sort(java.util.Comparator.comparingLong(GcCascade::epochMs));
+        double overhead = windows > 0 ? 100 * total / (windows * 1000) : 0;
+        return new GcAnalysis(collector, count, young, full, concurrent, pauses, total, youngMs, fullMs, overhead, max,
+                p50, p99, cpu, live, allocation, null, window, first.clock, first.cascadeThreshold, cascadeSeconds,
+                List.copyOf(cascades), List.copyOf(seconds.values()));
+    }
+
+    private static Double add(Double a, Double b) {
+        return a == null ? b : b == null ? a : Double.valueOf(a + b);
+    }
 }

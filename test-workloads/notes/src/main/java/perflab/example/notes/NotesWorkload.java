@@ -5,6 +5,7 @@ import perflab.core.workload.Companion;
 import perflab.core.workload.OperationInfo;
 import perflab.core.workload.ServerSide;
 import perflab.core.workload.StackInfo;
+import perflab.core.workload.SutInstances;
 import perflab.core.workload.TrafficOptions;
 import perflab.core.workload.Workload;
 import perflab.core.workload.WorkloadSetting;
@@ -24,6 +25,7 @@ public final class NotesWorkload implements Workload {
     static final String READING_TIME = "reading-time";
     static final String STORE_LATENCY = "store-latency";
     static final String STORE = "store";
+    static final String PROXY = "proxy";
 
     private static final List<WorkloadSetting> SETTINGS = List.of(
             WorkloadSetting.integer(ADD_SHARE, 15, 0, 90, "Share of requests that add a note, % (the rest list and "
@@ -72,8 +74,27 @@ public final class NotesWorkload implements Workload {
     /** The store starts first, and the app is told where it listens. */
     @Override
     public ServerSide serverSide(Map<String, String> settings) {
-        Companion store = Companion.jvm(STORE, MODULE, NotesStore.class.getName(), List.of("-Xmx64m"),
+        return new ServerSide(List.of(store(settings)), Map.of("store-url", "http://127.0.0.1:{store.port}"));
+    }
+
+    /**
+     * Several instances share the one store (a cluster in front of one database) behind haproxy, which keeps each
+     * user on the instance that holds its session.
+     */
+    @Override
+    public ServerSide serverSide(Map<String, String> settings, int instances) {
+        if (instances == 1) {
+            return serverSide(settings);
+        }
+        List<String> proxy = new java.util.ArrayList<>(List.of(MODULE + "/proxy/haproxy.sh", "{" + PROXY + ".port}"));
+        SutInstances.names(instances).forEach(name -> proxy.add("{" + name + ".port}"));
+        Companion haproxy = Companion.program(PROXY, proxy, Companion.Start.AFTER_SUT, null).listening("port");
+        return new ServerSide(List.of(store(settings), haproxy), Map.of("store-url", "http://127.0.0.1:{store.port}"),
+                List.of(), PROXY);
+    }
+
+    private static Companion store(Map<String, String> settings) {
+        return Companion.jvm(STORE, MODULE, NotesStore.class.getName(), List.of("-Xmx64m"),
                 List.of("--latency", settings.get(STORE_LATENCY)), Companion.Start.BEFORE_SUT);
-        return new ServerSide(List.of(store), Map.of("store-url", "http://127.0.0.1:{store.port}"));
     }
 }

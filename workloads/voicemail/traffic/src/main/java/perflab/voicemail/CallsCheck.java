@@ -33,6 +33,44 @@ final class CallsCheck {
     }
 
     static RunCheck ask(URI target) {
+        return askAll(java.util.List.of(target));
+    }
+
+    /**
+     * The check of a SUT run as several instances: each instance's account (at its own port) once it has settled,
+     * added up, so that a user's click counted by its home instance and its end counted there balance; unavailable
+     * when one instance cannot answer.
+     */
+    static RunCheck askAll(java.util.List<URI> instances) {
+        com.fasterxml.jackson.databind.node.ObjectNode sum = null;
+        for (URI target : instances) {
+            Object answer = settled(target);
+            if (answer instanceof RunCheck unavailable) {
+                return unavailable;
+            }
+            JsonNode one = (JsonNode) answer;
+            sum = sum == null ? one.deepCopy() : add(sum, one);
+        }
+        return read(sum);
+    }
+
+    /** Every number of {@code other} added to the same path in {@code into} (objects merged, a missing number 0). */
+    static com.fasterxml.jackson.databind.node.ObjectNode add(com.fasterxml.jackson.databind.node.ObjectNode into,
+                                                                JsonNode other) {
+        other.fields().forEachRemaining(e -> {
+            JsonNode mine = into.get(e.getKey());
+            if (e.getValue().isObject()) {
+                into.set(e.getKey(), add(mine != null && mine.isObject()
+                        ? (com.fasterxml.jackson.databind.node.ObjectNode) mine : into.objectNode(), e.getValue()));
+            } else if (e.getValue().isNumber()) {
+                into.put(e.getKey(), (mine != null && mine.isNumber() ? mine.asLong() : 0) + e.getValue().asLong());
+            }
+        });
+        return into;
+    }
+
+    /** One server's stats answer once no user is left in a call (or it stopped moving), or why there is none. */
+    private static Object settled(URI target) {
         URI stats = URI.create(target.getScheme() + "://" + target.getRawAuthority() + VoicemailPages.STATS);
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         long start = System.nanoTime();
@@ -67,7 +105,7 @@ final class CallsCheck {
             Thread.currentThread().interrupt();
             return RunCheck.unavailable(NAME, "interrupted while asking " + stats);
         }
-        return read(answer);
+        return answer;
     }
 
     /** The check from the stats page's answer. */

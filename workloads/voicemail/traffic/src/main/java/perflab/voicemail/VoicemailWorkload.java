@@ -115,6 +115,12 @@ public final class VoicemailWorkload implements Workload {
         return List.of(CallsCheck.ask(target));
     }
 
+    /** Several instances: each one's account of its users' calls, added up. */
+    @Override
+    public List<RunCheck> checksAfterDrive(URI target, List<URI> instances) {
+        return List.of(CallsCheck.askAll(instances));
+    }
+
     /** The stats page, sampled each second: the converged calls' counters and latency histograms. */
     @Override
     public perflab.core.workload.ServerCounters serverCounters() {
@@ -136,11 +142,31 @@ public final class VoicemailWorkload implements Workload {
     /** The SUT is told where the SIPp peers listen; they start before it. */
     @Override
     public ServerSide serverSide(Map<String, String> settings) {
+        return ServerSide.sutOnly(peers(settings));
+    }
+
+    private static Map<String, String> peers(Map<String, String> settings) {
         Map<String, String> sut = new LinkedHashMap<>(settings);
         for (String peer : List.of(PHONE, LINE, NOTIFIER)) {
             sut.put(peer, "127.0.0.1:{" + peer + ".port}");
         }
-        return ServerSide.sutOnly(sut);
+        return sut;
+    }
+
+    /**
+     * Seed 004's cluster on one machine: the instances behind a converged proxy, haproxy for HTTP and Kamailio for
+     * SIP, both sending a user to its home instance (user number mod N, as {@link ClusterRoutes} lays it out).
+     * Each instance sends its requests out through Kamailio, which record-routes them, so that the peers' BYE and
+     * NOTIFY come back through it too.
+     */
+    @Override
+    public ServerSide serverSide(Map<String, String> settings, int instances) {
+        if (instances == 1) {
+            return serverSide(settings);
+        }
+        Map<String, String> sut = peers(settings);
+        sut.put("outbound-proxy", "127.0.0.1:{" + ClusterRoutes.SIP_PROXY + ".port}");
+        return new ServerSide(ClusterRoutes.proxies(instances), sut, List.of(), ClusterRoutes.HTTP_PROXY);
     }
 
     /**

@@ -11,6 +11,7 @@ final class SipSide {
 
     static ConvergedCalls open(VoicemailSettings settings) throws Exception {
         return new VoiceMailCalls(new VoiceMailSipConfig(settings.server().host(), settings.sipPort(), settings.phone(),
-                settings.line(), settings.notifier(), TransactionTimers.RFC3261, Runtime.getRuntime().availableProcessors()));
+                settings.line(), settings.notifier(), TransactionTimers.RFC3261, Runtime.getRuntime().availableProcessors(),
+                settings.outboundProxy()));
     }
 }

@@ -14,16 +14,19 @@ import java.util.Set;
  * @param sipPort    the UDP port for SIP, 0 for any (announced as {@code sip=PORT})
  * @param maxSetups  clicks being set up at once; more are refused with 503 (0: no limit)
  * @param maxCalls   users in a call at once; more are refused with 503 (0: no limit)
+ * @param outboundProxy where every request outside a dialog goes ({@code --outbound-proxy host:port}, a proxy in
+ *                   front of several instances, RFC 3261 section 8.1.2), its Request-URI still the peer's; null:
+ *                   straight to the peer
  */
 public record VoicemailSettings(ServerSettings server, int sipPort, InetSocketAddress phone, InetSocketAddress line,
-                                InetSocketAddress notifier, int maxSetups, int maxCalls) {
+                                InetSocketAddress notifier, int maxSetups, int maxCalls, InetSocketAddress outboundProxy) {
     public static final Set<String> NAMES;
     /** Clicks in set-up at once by default: far above what a healthy server has open (a few ms each). */
     static final int DEFAULT_MAX_SETUPS = 500;
 
     static {
         Set<String> names = new HashSet<>(ServerSettings.NAMES);
-        names.addAll(Set.of("sip-port", "phone", "line", "notifier", "max-setups", "max-calls"));
+        names.addAll(Set.of("sip-port", "phone", "line", "notifier", "max-setups", "max-calls", "outbound-proxy"));
         NAMES = Set.copyOf(names);
     }
 
@@ -39,7 +42,7 @@ public record VoicemailSettings(ServerSettings server, int sipPort, InetSocketAd
     public static VoicemailSettings from(SutArgs args) {
         return new VoicemailSettings(ServerSettings.from(args), args.getInt("sip-port", 0), peer(args, "phone"),
                 peer(args, "line"), peer(args, "notifier"), args.getInt("max-setups", DEFAULT_MAX_SETUPS),
-                args.getInt("max-calls", 0));
+                args.getInt("max-calls", 0), args.get("outbound-proxy", null) == null ? null : peer(args, "outbound-proxy"));
     }
 
     /** A peer's {@code host:port}: an IP literal on loopback or the test network, as perflab's SIPp loads are. */

@@ -56,8 +56,9 @@ final class UserCall implements RequestHandler {
     void start() {
         InetSocketAddress notifier = owner.config().notifier();
         ClientTransaction subscribe = owner.stack().send(new NewRequest("SUBSCRIBE", uri(user, notifier),
-                owner.identity(), uri(user, notifier), notifier, Header.of("Event", "message-summary",
-                "Expires", "3600", "Accept", "application/simple-message-summary"), Body.NONE), executor, this);
+                owner.identity(), uri(user, notifier), owner.config().nextHop(notifier), Header.of("Event", "message-summary",
+                "Expires", "3600", "Accept", "application/simple-message-summary", "Contact", owner.contact(user)),
+                Body.NONE), executor, this);
         subscribe.finalResponse().whenComplete((response, error) -> {
             if (error != null) {
                 fail("subscribe-timeout");
@@ -90,7 +91,8 @@ final class UserCall implements RequestHandler {
         owner.count("calls.invites.phone");
         long sent = System.nanoTime();
         ClientTransaction invite = owner.stack().send(new NewRequest("INVITE", uri(user, phoneAddress),
-                owner.identity(), uri(user, phoneAddress), phoneAddress, List.of(), Body.NONE), executor, this);
+                owner.identity(), uri(user, phoneAddress), owner.config().nextHop(phoneAddress),
+                Header.of("Contact", owner.contact(user)), Body.NONE), executor, this);
         invite.finalResponse().whenComplete((response, error) -> {
             if (error != null) {
                 fail("phone-timeout");
@@ -123,7 +125,8 @@ final class UserCall implements RequestHandler {
         owner.count("calls.invites.line");
         long sent = System.nanoTime();
         ClientTransaction invite = owner.stack().send(new NewRequest("INVITE", uri("voicemail", lineAddress),
-                owner.identity(), uri("voicemail", lineAddress), lineAddress, List.of(),
+                owner.identity(), uri("voicemail", lineAddress), owner.config().nextHop(lineAddress),
+                Header.of("Contact", owner.contact(user)),
                 new Body(phoneAnswer.contentType(), phoneAnswer.body())), executor, this);
         invite.finalResponse().whenComplete((response, error) -> {
             if (error != null) {

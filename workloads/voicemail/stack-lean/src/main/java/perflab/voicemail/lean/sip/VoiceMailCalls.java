@@ -54,13 +54,21 @@ public final class VoiceMailCalls implements ConvergedCalls {
         this.timers = timerPool;
         // the SUT only receives requests in its users' dialogs; anything else the stack answers (481, 405)
         this.stack = NettySipStack.open(new SipStackConfig(config.host(), config.port(), config.timers(), 16 * 1024,
-                Set.of("ACK", "BYE", "NOTIFY"), workers, VoiceMailCalls::outsideAnyCall,
+                Set.of("ACK", "BYE", "NOTIFY", "OPTIONS"), workers, VoiceMailCalls::outsideAnyCall,
                 "perflab-voicemail"));
         this.identity = "sip:voicemail@" + config.host() + ":" + stack.localAddress().getPort();
     }
 
+    /**
+     * A request in no user's dialog: OPTIONS is a proxy asking whether this instance is alive (Kamailio's dispatcher
+     * probes each instance so), answered 200; anything else names a dialog this instance does not have.
+     */
     private static void outsideAnyCall(ServerTransaction tx) {
-        tx.respond(481, "Call/Transaction Does Not Exist");
+        if ("OPTIONS".equals(tx.request().method())) {
+            tx.respond(200, "OK");
+        } else {
+            tx.respond(481, "Call/Transaction Does Not Exist");
+        }
     }
 
     private static ThreadFactory daemon(String name) {
@@ -135,6 +143,15 @@ public final class VoiceMailCalls implements ConvergedCalls {
 
     SipStack stack() {
         return stack;
+    }
+
+    /**
+     * The Contact of {@code user}'s requests: the user's id at this instance's SIP address, so that every request
+     * the peers send in the user's dialogs (BYE, NOTIFY) carries the user in its Request-URI, where a proxy in front
+     * of several instances finds the user's home (the 3PCC spans three Call-IDs; the user is what they share).
+     */
+    String contact(String user) {
+        return "<sip:" + user + "@" + config.host() + ":" + stack.localAddress().getPort() + ">";
     }
 
     String identity() {

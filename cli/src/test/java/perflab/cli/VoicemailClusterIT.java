@@ -1,0 +1,58 @@
+package perflab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * voicemail as two instances behind the converged proxy (CI installs haproxy and Kamailio): haproxy sends a user's
+ * pages to its home instance, and Kamailio the peers' NOTIFY and BYE in its dialogs. A request on the wrong instance
+ * finds no session there (a page: an error; a NOTIFY or BYE: 481, a failed call), so no failed call on either side,
+ * both hang-up paths working and both instances carrying operations is the proof that the two proxies agree.
+ */
+class VoicemailClusterIT {
+    @TempDir
+    Path work;
+
+    @Test
+    void eachUsersPagesAndDialogsReachItsHomeInstance() throws Exception {
+        Path out = work.resolve("vm2");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "voicemail", "--instances", "2", "--rate", "6",
+                "--hold", "2s", "--users", "1000", "--clients", "4", "--warmup", "3s", "--duration", "8s",
+                "--heap", "128m", "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(180)), p.err() + p.out());
+        }
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.get("errors").toString());
+        for (String peer : new String[]{"phone", "line", "notifier"}) {
+            JsonNode load = summary.get("loads").get(peer);
+            assertEquals(0, load.get("failedCalls").asLong(), peer + ": " + load);
+            assertTrue(load.get("successfulCalls").asLong() > 0, peer + ": " + load);
+        }
+        JsonNode calls = summary.get("checks").get("calls");
+        assertEquals("passed", calls.get("status").asText(), calls.toString());
+        JsonNode details = calls.get("details");
+        assertTrue(details.get("phoneHangups").asLong() > 0 && details.get("webHangups").asLong() > 0, details.toString());
+        assertEquals(0, details.get("failures").size(), details.toString());
+        // the users file numbers users from 0: consecutive arrivals alternate homes, so both instances work
+        for (String instance : new String[]{"sut-0", "sut-1"}) {
+            assertTrue(summary.get("processes").get(instance).get("cpuSeconds").asDouble() > 0.1,
+                    instance + ": " + summary.get("processes"));
+        }
+        String rows = Files.readString(out.resolve("timeseries-server.csv"));
+        assertTrue(rows.contains(",measure,") && rows.contains(",sut-0,operations.phone-hangup,")
+                && rows.contains(",sut-1,operations.phone-hangup,"), "each instance's counters, asked on its own port");
+        assertTrue(summary.get("processes").has("http-proxy") && summary.get("processes").has("sip-proxy"),
+                summary.get("processes").toString());
+        assertTrue(Files.readString(out.resolve("kamailio-dispatcher.list")).lines().count() == 4,
+                "two sets, home and partner each");
+    }
+}
