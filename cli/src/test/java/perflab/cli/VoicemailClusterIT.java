@@ -42,14 +42,15 @@ class VoicemailClusterIT {
         JsonNode details = calls.get("details");
         assertTrue(details.get("phoneHangups").asLong() > 0 && details.get("webHangups").asLong() > 0, details.toString());
         assertEquals(0, details.get("failures").size(), details.toString());
-        // the users file numbers users from 0: consecutive arrivals alternate homes, so both instances work
+        // the users file numbers users from 0: consecutive arrivals alternate homes, so both instances end calls
+        // (each instance's counters, asked on its own port: second,phase,epochMs,process,name,value,perSecond)
+        java.util.List<String> rows = Files.readAllLines(out.resolve("timeseries-server.csv"));
         for (String instance : new String[]{"sut-0", "sut-1"}) {
-            assertTrue(summary.get("processes").get(instance).get("cpuSeconds").asDouble() > 0.1,
-                    instance + ": " + summary.get("processes"));
+            assertTrue(rows.stream().map(r -> r.split(",")).anyMatch(f -> f.length > 5 && f[3].equals(instance)
+                    && f[4].startsWith("operations.") && f[4].endsWith("-hangup") && Double.parseDouble(f[5]) > 0),
+                    instance + " ended no call");
+            assertTrue(summary.get("processes").has(instance), summary.get("processes").toString());
         }
-        String rows = Files.readString(out.resolve("timeseries-server.csv"));
-        assertTrue(rows.contains(",measure,") && rows.contains(",sut-0,operations.phone-hangup,")
-                && rows.contains(",sut-1,operations.phone-hangup,"), "each instance's counters, asked on its own port");
         assertTrue(summary.get("processes").has("http-proxy") && summary.get("processes").has("sip-proxy"),
                 summary.get("processes").toString());
         assertTrue(Files.readString(out.resolve("kamailio-dispatcher.list")).lines().count() == 4,

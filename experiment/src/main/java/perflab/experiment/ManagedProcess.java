@@ -95,22 +95,14 @@ public final class ManagedProcess implements AutoCloseable {
      */
     public static ManagedProcess start(String name, List<String> command, Path runDir, Duration readyTimeout,
                                        String readyPrefix) throws RunFailure {
-        return startListening(name, command, runDir, readyTimeout, readyPrefix, Map.of());
+        return start(name, command, runDir, readyTimeout, readyPrefix, Map.of(), null);
     }
 
     /**
-     * Starts a program on loopback ports perflab chose for it ({@code listens}, by name: its {@link #ports()}), and
-     * waits until it has printed {@code readyPrefix} (when not null) and holds a socket on every one of them.
-     */
-    public static ManagedProcess startListening(String name, List<String> command, Path runDir, Duration readyTimeout,
-                                                String readyPrefix, Map<String, Integer> listens) throws RunFailure {
-        return start(name, command, runDir, readyTimeout, readyPrefix, listens, null);
-    }
-
-    /**
-     * Starts a process as {@link #startListening} does, in {@code workDir} (null: perflab's own working directory):
-     * a program companion runs in the run directory, where the files it writes (a proxy's generated configuration)
-     * stay with the run's results.
+     * Starts a process in {@code workDir} (null: perflab's own working directory; a program companion runs in the run
+     * directory, where the files it writes, a proxy's generated configuration, stay with the results) and waits until
+     * it has printed {@code readyPrefix} (when not null) and, for a program on loopback ports perflab chose for it
+     * ({@code listens}, by name: its {@link #ports()}), holds a socket on every one of them.
      */
     public static ManagedProcess start(String name, List<String> command, Path runDir, Duration readyTimeout,
                                        String readyPrefix, Map<String, Integer> listens, Path workDir) throws RunFailure {

@@ -43,15 +43,9 @@ public final class GcLogTails implements AutoCloseable {
             if (s == null) {
                 continue;
             }
-            sum = sum == null ? s : new GcSecond(epochMs, sum.pauseMs() + s.pauseMs(), sum.pauses() + s.pauses(),
-                    add(sum.heapAfterMb(), s.heapAfterMb()));
+            sum = sum == null ? s : sum.plus(s);
         }
         return sum;
-    }
-
-    /** Null when neither knows (a second without a collection); boxed throughout, so a null is never unboxed. */
-    private static Double add(Double a, Double b) {
-        return a == null ? b : b == null ? a : Double.valueOf(a + b);
     }
 
     @Override

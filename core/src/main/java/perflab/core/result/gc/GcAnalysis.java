@@ -130,8 +130,7 @@ public record GcAnalysis(
             cascadeSeconds += a.cascadeSeconds;
             cascades.addAll(a.cascades);
             for (GcSecond s : a.perSecond == null ? List.<GcSecond>of() : a.perSecond) {
-                seconds.merge(s.epochMs(), s, (x, y) -> new GcSecond(x.epochMs(), x.pauseMs() + y.pauseMs(),
-                        x.pauses() + y.pauses(), add(x.heapAfterMb(), y.heapAfterMb())));
+                seconds.merge(s.epochMs(), s, GcSecond::plus);
             }
         }
         cascades.sort(java.util.Comparator.comparingLong(GcCascade::epochMs));

@@ -23,11 +23,6 @@ final class ClusterRoutes {
     private ClusterRoutes() {
     }
 
-    /** The home instance of a user id ({@code u0000042}) among {@code instances}. */
-    static int home(String user, int instances) {
-        return (int) (Long.parseLong(user.substring(1)) % instances);
-    }
-
     /** The two proxies, started after the instances (they name the instances' ports). */
     static List<Companion> proxies(int instances) {
         List<String> http = new ArrayList<>(List.of(DIR + "haproxy.sh", "{" + HTTP_PROXY + ".port}"));
