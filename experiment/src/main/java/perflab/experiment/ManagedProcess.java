@@ -54,7 +54,9 @@ public final class ManagedProcess implements AutoCloseable {
         } else {
             this.ports = Map.copyOf(listens);
             this.readiness = lineSeen.thenCompose(line -> line == null || line.startsWith(SutBootstrap.FAILED)
-                    ? CompletableFuture.completedFuture(line) : CompletableFuture.supplyAsync(() -> awaitBound(listens), task -> {
+                    // the line itself once bound: a SUT instance's READY line names the ports it chose itself
+                    ? CompletableFuture.completedFuture(line) : CompletableFuture.supplyAsync(() -> awaitBound(listens) == null
+                    ? null : line, task -> {
                         Thread poller = new Thread(task, name + "-ports"); // polls: not the common pool's one thread
                         poller.setDaemon(true);
                         poller.start();
@@ -195,7 +197,10 @@ public final class ManagedProcess implements AutoCloseable {
         }
         if (line != null && !line.startsWith(SutBootstrap.FAILED)) {
             if (line.startsWith(SutBootstrap.READY)) {
-                ports = readyPorts(line);
+                // what it announced, beside the ports perflab chose for it (an instance's replication port)
+                Map<String, Integer> all = new LinkedHashMap<>(ports);
+                all.putAll(readyPorts(line));
+                ports = Map.copyOf(all);
             }
             return;
         }

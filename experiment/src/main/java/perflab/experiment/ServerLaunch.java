@@ -106,7 +106,8 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
             Map<String, String> sutSettings = new LinkedHashMap<>(commonSettings(sut, workload));
             sutSettings.putAll(side.settingsOf(i));
             steps.add(new Step(instances.get(i), SutCommand.build(sut.withSettings(sutSettings), stack, perflabHome,
-                    runDir, jfr, instances.get(i)), SutBootstrap.READY, true));
+                    runDir, jfr, instances.get(i)), SutBootstrap.READY, true, Companion.Sampling.PROCESS, null, Map.of(),
+                    side.instanceListens()));
         }
         for (Companion c : side.companions()) {
             if (c.start() == Companion.Start.AFTER_SUT) {
@@ -178,6 +179,7 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
     static void checkReferences(ServerSide side, int instances, List<SippLoad> sippLoads) {
         Map<String, List<String>> listens = new LinkedHashMap<>();
         side.companions().forEach(c -> listens.put(c.name(), c.listens()));
+        SutInstances.names(instances).forEach(name -> listens.put(name, side.instanceListens()));
         checkReferences(declaredWords(side, instances), listens, sippLoads);
     }
 

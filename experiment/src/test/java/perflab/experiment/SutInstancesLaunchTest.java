@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -73,6 +74,34 @@ class SutInstancesLaunchTest {
                 "resolved as the processes start: " + launch.steps().get(3).command());
     }
 
+    /** Pairs of instances, each naming its partner's port, which perflab chooses before either starts. */
+    private static Workload paired(List<String> instanceListens) {
+        return new StubWorkload("pairs-test", "instances in pairs") {
+            @Override
+            public ServerSide serverSide(Map<String, String> settings, int instances) {
+                List<Map<String, String>> own = new ArrayList<>();
+                for (int i = 0; i < instances; i++) {
+                    own.add(Map.of("partner-port", "{" + SutInstances.name(i ^ 1, instances) + ".replica}"));
+                }
+                return new ServerSide(List.of(), Map.of(), own, "sut-0", instanceListens);
+            }
+        };
+    }
+
+    @Test
+    void anInstanceMayNameAPortPerflabChoosesForALaterOne() throws Exception {
+        ServerLaunch launch = ServerLaunch.plan(paired(List.of("replica")), "a", sut(2), home, home.resolve("run"), false);
+        assertEquals(List.of("replica"), launch.steps().get(0).listens());
+        assertTrue(launch.steps().get(0).command().contains("{sut-1.replica}"), launch.steps().get(0).command().toString());
+        // without perflab choosing it, sut-0 names the port of an instance that has not started
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ServerLaunch.plan(paired(List.of()), "a", sut(2), home, home.resolve("run"), false));
+        assertTrue(e.getMessage().contains("{sut-1.replica}") && e.getMessage().contains("no process named sut-1 starts "
+                + "before it"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new ServerSide(List.of(), Map.of(), List.of(), "sut-0",
+                List.of("port")), "an instance announces its own port");
+    }
+
     @Test
     void aWorkloadThatRunsAsOneRefusesInstancesAndOneInstanceIsTheSut() throws Exception {
         Workload single = new StubWorkload("single", "one SUT") {
@@ -102,6 +131,23 @@ class SutInstancesLaunchTest {
             assertTrue(LocalSockets.bound(p.pid(), http) && LocalSockets.bound(p.pid(), sip), p.ports().toString());
             assertTrue(server.commands().get("proxy").containsAll(List.of(Integer.toString(http), Integer.toString(sip))),
                     server.commands().toString());
+        }
+    }
+
+    /** A SUT instance on a port perflab chose: ready once it said READY and holds that port; its ports are both. */
+    @Test
+    void anInstanceOnAChosenPortHasItAndTheOnesItAnnounced() throws Exception {
+        Path run = Files.createDirectories(home.resolve("run"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ServerLaunch.Step instance = new ServerLaunch.Step("sut-0", List.of(java, "-cp", System.getProperty("java.class.path"),
+                PortHolder.class.getName(), PortHolder.ANNOUNCE, "{sut-0.replica}"), perflab.core.sut.SutBootstrap.READY,
+                true, Companion.Sampling.PROCESS, null, Map.of(), List.of("replica"));
+        try (ServerProcesses server = ServerProcesses.start(new ServerLaunch(List.of(instance), List.of("sut-0"), "sut-0"),
+                run, Duration.ofSeconds(30), p -> { })) {
+            ManagedProcess p = server.entry();
+            assertEquals(Set.of("port", "replica"), p.ports().keySet(), p.ports().toString());
+            assertTrue(LocalSockets.bound(p.pid(), p.ports().get("replica")) && LocalSockets.bound(p.pid(), p.port()),
+                    p.ports().toString());
         }
     }
 

@@ -14,13 +14,20 @@ import java.util.Map;
  * @param entry            the process whose {@code port} the driver sends its requests to: the SUT ({@code sut}),
  *                         or, for several instances, the proxy in front of them (a companion started after them;
  *                         one instance, {@code sut-0}, only where the others get their work some other way)
+ * @param instanceListens  the loopback ports perflab chooses for each instance before anything starts, by name, so
+ *                         that an instance may name a port of one started after it ({@code {sut-1.replica}}: the
+ *                         partner a replication pair joins, whichever starts first); empty: none
  */
 public record ServerSide(List<Companion> companions, Map<String, String> sutSettings,
-                         List<Map<String, String>> instanceSettings, String entry) {
+                         List<Map<String, String>> instanceSettings, String entry, List<String> instanceListens) {
     public ServerSide {
         companions = List.copyOf(companions);
         sutSettings = Map.copyOf(sutSettings);
         instanceSettings = instanceSettings.stream().map(Map::copyOf).toList();
+        instanceListens = List.copyOf(instanceListens);
+        if (instanceListens.contains("port")) {
+            throw new IllegalArgumentException("an instance announces its own port; perflab chooses only other ones");
+        }
         if (companions.stream().map(Companion::name).distinct().count() != companions.size()) {
             throw new IllegalArgumentException("two companions have the same name");
         }
@@ -29,6 +36,12 @@ public record ServerSide(List<Companion> companions, Map<String, String> sutSett
                 && c.start() == Companion.Start.AFTER_SUT)) {
             throw new IllegalArgumentException("the entry " + entry + " is neither the SUT nor a companion started after it");
         }
+    }
+
+    /** Instances that announce all their ports themselves. */
+    public ServerSide(List<Companion> companions, Map<String, String> sutSettings,
+                      List<Map<String, String>> instanceSettings, String entry) {
+        this(companions, sutSettings, instanceSettings, entry, List.of());
     }
 
     /** The SUT (one instance) and these companions, the driver sending to the SUT. */

@@ -80,6 +80,11 @@ final class BrowserSession implements ClientSession {
         if (response.status() != 200) {
             return Verdict.fail(ErrorKind.HTTP_STATUS, what + ": HTTP " + response.status());
         }
+        byte[] renewed = sessionCookie(response);
+        if (renewed != null) {
+            // as a browser does: a session that moved to another instance (a fail-over) comes with a new cookie
+            visit.cookie = renewed;
+        }
         switch (step.kind()) {
             case PAGE -> {
                 String marked = response.textBetween(VoicemailPages.USER_MARKER.getBytes(StandardCharsets.US_ASCII),
@@ -87,8 +92,7 @@ final class BrowserSession implements ClientSession {
                 if (!visit.user.id().equals(marked)) {
                     return Verdict.fail(ErrorKind.VALIDATION, what + ": the page is for " + marked);
                 }
-                visit.cookie = sessionCookie(response);
-                if (visit.cookie == null) {
+                if (renewed == null) {
                     return Verdict.fail(ErrorKind.VALIDATION, what + ": no " + VoicemailPages.SESSION_COOKIE + " cookie");
                 }
                 next(new BrowserStep(System.nanoTime(), BrowserStep.Kind.CHECK, visit));

@@ -20,7 +20,7 @@ final class VoicemailFigures {
     /** The stats page as perflab's server counters: its gauges, and its latency histograms (µs buckets). */
     static final ServerCounters COUNTERS = new ServerCounters(VoicemailPages.STATS,
             Set.of("liveSessions", "liveSipUsers", "settingUp", "sip.calls.live-users", "sip.sip.transactions.live",
-                    "sip.sip.dialogs.live"),
+                    "sip.sip.dialogs.live", Names.REPLICATION_MEMBERS, Names.REPLICATION_HELD),
             Set.of(Names.NOTIFY_TO_200, Names.SRD, Names.SRD_PHONE, Names.SRD_LINE));
 
     /** The stats page's counter names, flattened. */
@@ -61,6 +61,11 @@ final class VoicemailFigures {
         static final String INVITES = "sip.calls.invites.";
         static final String INVITES_ANSWERED = "sip.calls.invites-answered.";
         static final String LIVE_SESSIONS = "liveSessions";
+        static final String REPLICATION_WRITES = "sip.replication.writes";
+        static final String REPLICATION_BYTES = "sip.replication.bytes";
+        static final String REPLICATION_FAILURES = "sip.replication.failures";
+        static final String REPLICATION_MEMBERS = "sip.replication.members";
+        static final String REPLICATION_HELD = "sip.replication.held";
 
         private Names() {
         }
@@ -189,8 +194,31 @@ final class VoicemailFigures {
                 // differ by the milliseconds an answer takes at each end
                 f.put("sutCpuPerOperationUs", round(s.sut().cpuSeconds() * 1e6 / (operations * seconds / w.seconds())));
             }
+            replication(f, w, operations);
         }
         return f;
+    }
+
+    /**
+     * What {@code --replication} cost in the window: copies written to the partners, their bytes, and per converged
+     * operation (the study's measure of each replication moment), and failed writes. Nothing without replication
+     * (its counters are not on the stats page then).
+     */
+    private static void replication(Map<String, Object> f, ServerWindow w, double operations) {
+        if (!w.gauges().containsKey(Names.REPLICATION_MEMBERS)) {
+            return;
+        }
+        double writes = w.delta(Names.REPLICATION_WRITES);
+        double bytes = w.delta(Names.REPLICATION_BYTES);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("writes", (long) writes);
+        m.put("bytes", (long) bytes);
+        m.put("failures", (long) w.delta(Names.REPLICATION_FAILURES));
+        if (operations > 0) {
+            m.put("writesPerOperation", round(writes / operations));
+            m.put("bytesPerOperation", round(bytes / operations));
+        }
+        f.put("replication", m);
     }
 
     /**

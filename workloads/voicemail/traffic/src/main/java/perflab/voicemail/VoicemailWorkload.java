@@ -31,6 +31,8 @@ public final class VoicemailWorkload implements Workload {
     static final String USERS = "users";
     static final String MAX_SETUPS = "max-setups";
     static final String MAX_CALLS = "max-calls";
+    static final String REPLICATION = "replication";
+    static final String REPLICATION_OFF = "off";
     /** The SIPp peers, in start order: their names are their {@code {name.port}} in the SUT's settings. */
     static final String PHONE = "phone";
     static final String LINE = "line";
@@ -51,7 +53,12 @@ public final class VoicemailWorkload implements Workload {
                     + "refused at the door with 503 and Retry-After, so the calls it admitted stay fast (0: no limit).")
                     .forServer().asDimension(),
             WorkloadSetting.integer(MAX_CALLS, 0, 0, 10_000_000, "Users the server holds in a call at once; more "
-                    + "clicks are refused with 503 (0: no limit).").forServer().asDimension());
+                    + "clicks are refused with 503 (0: no limit).").forServer().asDimension(),
+            WorkloadSetting.choice(REPLICATION, REPLICATION_OFF, "With --instances N (even): when each user's session "
+                    + "is copied to the partner instance (instances 0 and 1 are a pair, 2 and 3...), so that the partner "
+                    + "goes on with the user's calls when its instance fails: off, end-of-service (when the page is "
+                    + "shown and the call connected), every-message (before every message the instance sends for the "
+                    + "user). Default: off.", REPLICATION_OFF, "end-of-service", "every-message").forServer().asDimension());
 
     private static String share(String value) {
         double share;
@@ -161,12 +168,21 @@ public final class VoicemailWorkload implements Workload {
      */
     @Override
     public ServerSide serverSide(Map<String, String> settings, int instances) {
+        boolean replicated = !REPLICATION_OFF.equals(settings.getOrDefault(REPLICATION, REPLICATION_OFF));
+        if (replicated && (instances < 2 || instances % 2 != 0)) {
+            throw new IllegalArgumentException("--replication " + settings.get(REPLICATION) + " copies each instance's "
+                    + "users to its partner: it needs --instances 2, 4, 6... (pairs), got " + instances);
+        }
         if (instances == 1) {
             return serverSide(settings);
         }
         Map<String, String> sut = peers(settings);
         sut.put("outbound-proxy", "127.0.0.1:{" + ClusterRoutes.SIP_PROXY + ".port}");
-        return new ServerSide(ClusterRoutes.proxies(instances), sut, List.of(), ClusterRoutes.HTTP_PROXY);
+        if (!replicated) {
+            return new ServerSide(ClusterRoutes.proxies(instances), sut, List.of(), ClusterRoutes.HTTP_PROXY);
+        }
+        return new ServerSide(ClusterRoutes.proxies(instances), sut, ReplicationPairs.settings(instances),
+                ClusterRoutes.HTTP_PROXY, List.of(ReplicationPairs.PORT));
     }
 
     /**

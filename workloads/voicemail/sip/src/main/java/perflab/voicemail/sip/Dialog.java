@@ -35,6 +35,9 @@ public interface Dialog {
     /** Who gets the peer's requests in this dialog (replaces the one given when it was made). */
     void handler(RequestHandler handler);
 
+    /** Its state as it stands, for a replica on another instance. */
+    DialogState snapshot();
+
     /** Forgets the dialog: later requests in it get 481. BYE's 2xx does this by itself. */
     void terminate();
 

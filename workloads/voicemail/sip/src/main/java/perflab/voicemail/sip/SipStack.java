@@ -25,6 +25,19 @@ public interface SipStack extends AutoCloseable {
      */
     ClientTransaction send(NewRequest request, Executor callbacks, RequestHandler inDialog);
 
+    /**
+     * Takes over a dialog another instance made, from its {@link Dialog#snapshot()}: requests in it are served here
+     * from now on, with the CSeqs it had. On the I/O thread (from {@link StrayDialogs}) it is there at once; from
+     * another thread, as soon as the I/O thread gets to it.
+     *
+     * @param callbacks where the dialog's callbacks run (the user's serial executor)
+     * @param handler   who gets the peer's requests in it
+     */
+    Dialog adopt(DialogState state, Executor callbacks, RequestHandler handler);
+
+    /** Who is asked about requests in dialogs this stack does not hold, before they get 481; null: nobody. */
+    void strays(StrayDialogs strays);
+
     /** The application's counters: messages in and out, retransmissions, drops by reason, live state. */
     Map<String, Long> counters();
 

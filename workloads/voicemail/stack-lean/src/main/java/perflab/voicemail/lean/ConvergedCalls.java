@@ -23,7 +23,15 @@ public interface ConvergedCalls extends AutoCloseable {
      * @param ended told once when the user's calls are over and unsubscribed, whoever ended them (the phone's BYE
      *              or {@link #hangUp}); not told when the returned future fails
      */
-    CompletableFuture<Void> connect(String user, Consumer<CallEnd> ended);
+    default CompletableFuture<Void> connect(String user, Consumer<CallEnd> ended) {
+        return connect(user, null, ended);
+    }
+
+    /**
+     * The click from the web session {@code webSession} (the id the user's browser holds, kept with the user's
+     * replica so that the partner instance knows the browser after a fail-over; null: none).
+     */
+    CompletableFuture<Void> connect(String user, String webSession, Consumer<CallEnd> ended);
 
     /**
      * The web hang-up: BYE to the phone, then to the voice-mail line, then the unsubscription (SUBSCRIBE with
@@ -31,6 +39,23 @@ public interface ConvergedCalls extends AutoCloseable {
      * {@link CallFailure} ({@code no-call}) when the user has no call up.
      */
     CompletableFuture<Void> hangUp(String user);
+
+    /**
+     * Takes over {@code user}'s call from the copy this instance holds for its failed partner ({@code --replication}):
+     * the call's dialogs are served here from now on, its hang-ups work here. Called when the first request for the
+     * user reaches this instance: a peer's BYE or NOTIFY in one of the call's dialogs, or the browser's hang-up.
+     * True when the user's call is here now (taken over now or before); false when there is no copy of a call.
+     */
+    default boolean takeOver(String user) {
+        return false;
+    }
+
+    /**
+     * Who is told of each call taken over ({@link #takeOver}): given the user and the web session id its copy names,
+     * the web side adopts the web half of the session and returns what to tell when the call ends.
+     */
+    default void onTakeover(java.util.function.BiFunction<String, String, Consumer<CallEnd>> webHalf) {
+    }
 
     /** Users with SIP sessions alive now. */
     int liveUsers();

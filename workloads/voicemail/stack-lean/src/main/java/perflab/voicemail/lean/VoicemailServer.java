@@ -5,6 +5,7 @@ import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
 import perflab.soap.jetty.PlainErrorHandler;
 import perflab.soap.jetty.SutJettyServer;
+import perflab.voicemail.lean.replica.SessionReplicas;
 import perflab.voicemail.lean.web.VoicemailWeb;
 
 import java.util.Map;
@@ -20,11 +21,13 @@ public final class VoicemailServer implements RunningServer {
 
     private final SutJettyServer jetty;
     private final ConvergedCalls calls;
+    private final SessionReplicas replicas;
     private final int port;
 
-    private VoicemailServer(SutJettyServer jetty, ConvergedCalls calls, int port) {
+    private VoicemailServer(SutJettyServer jetty, ConvergedCalls calls, SessionReplicas replicas, int port) {
         this.jetty = jetty;
         this.calls = calls;
+        this.replicas = replicas;
         this.port = port;
     }
 
@@ -38,15 +41,23 @@ public final class VoicemailServer implements RunningServer {
 
     /** Starts the SIP side, then the web side; also the entry point for in-process tests. */
     public static VoicemailServer start(VoicemailSettings settings) throws Exception {
-        ConvergedCalls calls = SipSide.open(settings);
+        SessionReplicas replicas = SipSide.replicas(settings.replication());
+        ConvergedCalls calls;
+        try {
+            calls = SipSide.open(settings, replicas);
+        } catch (Exception | Error e) {
+            replicas.close();
+            throw e;
+        }
         try {
             SutJettyServer jetty = SutJettyServer.create(settings.server(), "sut");
             jetty.server().setErrorHandler(new PlainErrorHandler());
-            int port = jetty.start(VoicemailWeb.withSessions(calls, settings.maxSetups(), settings.maxCalls(),
+            int port = jetty.start(VoicemailWeb.withSessions(calls, replicas, settings.maxSetups(), settings.maxCalls(),
                     SESSION_TIMEOUT_SECONDS));
-            return new VoicemailServer(jetty, calls, port);
+            return new VoicemailServer(jetty, calls, replicas, port);
         } catch (Exception | Error e) {
-            calls.close(); // a server that does not start leaves no SIP socket behind
+            calls.close(); // a server that does not start leaves no SIP socket and no grid member behind
+            replicas.close();
             throw e;
         }
     }
@@ -65,13 +76,22 @@ public final class VoicemailServer implements RunningServer {
         return Map.of("sip", calls.sipPort());
     }
 
-    /** The web side first (no new clicks), then the SIP side. */
+    /** The users' sessions as copied to the partner ({@code --replication}), and the partner's held here. */
+    public SessionReplicas replicas() {
+        return replicas;
+    }
+
+    /** The web side first (no new clicks), then the SIP side, then the replication pair. */
     @Override
     public void stop() throws Exception {
         try {
             jetty.stop();
         } finally {
-            calls.close();
+            try {
+                calls.close();
+            } finally {
+                replicas.close();
+            }
         }
     }
 }

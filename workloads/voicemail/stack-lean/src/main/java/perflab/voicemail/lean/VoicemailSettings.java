@@ -2,6 +2,7 @@ package perflab.voicemail.lean;
 
 import perflab.core.sut.ServerSettings;
 import perflab.core.sut.SutArgs;
+import perflab.voicemail.lean.replica.ReplicationMode;
 
 import java.net.InetSocketAddress;
 import java.util.HashSet;
@@ -17,16 +18,44 @@ import java.util.Set;
  * @param outboundProxy where every request outside a dialog goes ({@code --outbound-proxy host:port}, a proxy in
  *                   front of several instances, RFC 3261 section 8.1.2), its Request-URI still the peer's; null:
  *                   straight to the peer
+ * @param replication when and to whom the users' sessions are copied ({@link Replication})
  */
 public record VoicemailSettings(ServerSettings server, int sipPort, InetSocketAddress phone, InetSocketAddress line,
-                                InetSocketAddress notifier, int maxSetups, int maxCalls, InetSocketAddress outboundProxy) {
+                                InetSocketAddress notifier, int maxSetups, int maxCalls, InetSocketAddress outboundProxy,
+                                Replication replication) {
+    /**
+     * The users' sessions copied to a partner instance ({@code --replication MODE --replica-pair NAME --replica-port P
+     * --partner-replica-port Q}): the pair's grid listens on loopback port {@code port}, the partner's on
+     * {@code partnerPort}.
+     */
+    public record Replication(ReplicationMode mode, String pair, int port, int partnerPort) {
+        public static final Replication OFF = new Replication(ReplicationMode.OFF, null, 0, 0);
+
+        static Replication from(SutArgs args) {
+            ReplicationMode mode = ReplicationMode.parse(args.get("replication", ReplicationMode.OFF.label()));
+            if (mode == ReplicationMode.OFF) {
+                return OFF;
+            }
+            String pair = args.get("replica-pair", null);
+            int port = args.getInt("replica-port", 0);
+            int partner = args.getInt("partner-replica-port", 0);
+            if (pair == null || port == 0 || partner == 0) {
+                throw new IllegalArgumentException("--replication " + mode.label() + " needs --replica-pair, "
+                        + "--replica-port and --partner-replica-port: the pair this instance belongs to and where the "
+                        + "two members' grids listen");
+            }
+            return new Replication(mode, pair, port, partner);
+        }
+    }
+
     public static final Set<String> NAMES;
     /** Clicks in set-up at once by default: far above what a healthy server has open (a few ms each). */
     static final int DEFAULT_MAX_SETUPS = 500;
 
     static {
         Set<String> names = new HashSet<>(ServerSettings.NAMES);
-        names.addAll(Set.of("sip-port", "phone", "line", "notifier", "max-setups", "max-calls", "outbound-proxy"));
+        names.addAll(Set.of("sip-port", "phone", "line", "notifier", "max-setups", "max-calls", "outbound-proxy",
+                "replication", "replica-pair", "replica-port", "partner-replica-port"));
         NAMES = Set.copyOf(names);
     }
 
@@ -42,7 +71,8 @@ public record VoicemailSettings(ServerSettings server, int sipPort, InetSocketAd
     public static VoicemailSettings from(SutArgs args) {
         return new VoicemailSettings(ServerSettings.from(args), args.getInt("sip-port", 0), peer(args, "phone"),
                 peer(args, "line"), peer(args, "notifier"), args.getInt("max-setups", DEFAULT_MAX_SETUPS),
-                args.getInt("max-calls", 0), args.get("outbound-proxy", null) == null ? null : peer(args, "outbound-proxy"));
+                args.getInt("max-calls", 0), args.get("outbound-proxy", null) == null ? null : peer(args, "outbound-proxy"),
+                Replication.from(args));
     }
 
     /** A peer's {@code host:port}: an IP literal on loopback or the test network, as perflab's SIPp loads are. */

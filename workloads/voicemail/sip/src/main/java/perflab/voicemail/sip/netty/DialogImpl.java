@@ -10,13 +10,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import perflab.voicemail.sip.Body;
 import perflab.voicemail.sip.ClientTransaction;
 import perflab.voicemail.sip.Dialog;
+import perflab.voicemail.sip.DialogState;
 import perflab.voicemail.sip.Header;
 import perflab.voicemail.sip.RequestHandler;
 
 /**
  * RFC 3261 section 12's dialog state. Its identity, addresses, remote target and route set are fixed when it is
  * made (no target refresh: this application's peers do not move); the local CSeq counts up on the application's
- * threads; the remote CSeq, the ACK bookkeeping and the table it sits in belong to the I/O thread.
+ * threads; the remote CSeq, the ACK bookkeeping and the table it sits in belong to the I/O thread (the remote CSeq is
+ * also read for a replica's snapshot).
  */
 final class DialogImpl implements Dialog {
     private final NettySipStack stack;
@@ -36,14 +38,24 @@ final class DialogImpl implements Dialog {
     private volatile RequestHandler handler;
     private volatile boolean terminated;
     private volatile byte[] ack;
-    /** I/O thread only. */
-    long remoteCSeq = -1;
+    /** An adopted dialog whose ACK the instance that made it sent (its bytes stayed there). */
+    private final boolean ackedBefore;
+    /** Written on the I/O thread; volatile because a replica's {@link #snapshot()} reads it on the user's thread. */
+    volatile long remoteCSeq = -1;
     private InviteServerTx unackedInvite;
     private boolean ackSeen;
 
     private DialogImpl(NettySipStack stack, String callId, String localTag, String remoteTag, String localAddress,
                        String remoteAddress, String remoteTarget, List<String> routes, InetSocketAddress fallback,
                        Executor executor, long localCSeq, long inviteCSeq, RequestHandler handler) {
+        this(stack, callId, localTag, remoteTag, localAddress, remoteAddress, remoteTarget, routes, fallback, executor,
+                localCSeq, inviteCSeq, handler, false);
+    }
+
+    private DialogImpl(NettySipStack stack, String callId, String localTag, String remoteTag, String localAddress,
+                       String remoteAddress, String remoteTarget, List<String> routes, InetSocketAddress fallback,
+                       Executor executor, long localCSeq, long inviteCSeq, RequestHandler handler, boolean ackedBefore) {
+        this.ackedBefore = ackedBefore;
         this.stack = stack;
         this.callId = callId;
         this.localTag = localTag;
@@ -90,6 +102,22 @@ final class DialogImpl implements Dialog {
                 target != null ? target : HeaderValues.uri(request.from), request.headers("record-route"),
                 tx.source, tx.executor, 0, -1, stack.config().handler());
         dialog.remoteCSeq = request.cseq;
+        return dialog;
+    }
+
+    /**
+     * Taken over from another instance's snapshot ({@link NettySipStack#adopt}): its next hop from its route set or
+     * remote target as when it was made (numeric addresses: there is no first message here to fall back on).
+     */
+    static DialogImpl adopted(NettySipStack stack, DialogState state, Executor executor, RequestHandler handler) {
+        DialogImpl dialog = new DialogImpl(stack, state.callId(), state.localTag(), state.remoteTag(), state.localAddress(),
+                state.remoteAddress(), state.remoteTarget(), state.routes(), null, executor, state.localCSeq(),
+                state.inviteCSeq(), handler, state.acked());
+        if (dialog.destination == null) {
+            throw new IllegalArgumentException("an adopted dialog's next hop is not a numeric address: "
+                    + (state.routes().isEmpty() ? state.remoteTarget() : state.routes().get(0)));
+        }
+        dialog.remoteCSeq = state.remoteCSeq();
         return dialog;
     }
 
@@ -181,7 +209,7 @@ final class DialogImpl implements Dialog {
 
     @Override
     public boolean acked() {
-        return ack != null;
+        return ack != null || ackedBefore;
     }
 
     /** On the I/O thread: the peer repeated the 2xx to our INVITE; it gets our ACK again if we sent one. */
@@ -210,6 +238,12 @@ final class DialogImpl implements Dialog {
         ackSeen = true;
         RequestHandler h = handler;
         executor.execute(() -> h.onAck(this, request));
+    }
+
+    @Override
+    public DialogState snapshot() {
+        return new DialogState(callId, localTag, remoteTag, localAddress, remoteAddress, remoteTarget, routes,
+                localCSeq.get(), inviteCSeq, remoteCSeq, acked());
     }
 
     @Override

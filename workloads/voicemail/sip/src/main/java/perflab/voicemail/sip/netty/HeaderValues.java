@@ -90,6 +90,16 @@ final class HeaderValues {
         return (semi < 0 ? value : value.substring(0, semi)).trim();
     }
 
+    /** The user part of a SIP URI ({@code u0000042} of {@code sip:u0000042@host:port}); null when it has none. */
+    static String user(String uri) {
+        if (uri == null) {
+            return null;
+        }
+        int colon = uri.indexOf(':');
+        int at = uri.indexOf('@');
+        return colon < 0 || at <= colon + 1 ? null : uri.substring(colon + 1, at);
+    }
+
     /** A non-negative decimal number, or -1 when {@code text} is not one (or overflows). */
     static long number(String text) {
         if (text == null || text.isEmpty() || text.length() > 18) {

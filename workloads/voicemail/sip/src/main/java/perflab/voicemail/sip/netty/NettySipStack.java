@@ -25,12 +25,15 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import perflab.voicemail.sip.Body;
 import perflab.voicemail.sip.ClientTransaction;
+import perflab.voicemail.sip.Dialog;
+import perflab.voicemail.sip.DialogState;
 import perflab.voicemail.sip.Header;
 import perflab.voicemail.sip.NewRequest;
 import perflab.voicemail.sip.RequestHandler;
 import perflab.voicemail.sip.SerialExecutor;
 import perflab.voicemail.sip.SipStack;
 import perflab.voicemail.sip.SipStackConfig;
+import perflab.voicemail.sip.StrayDialogs;
 import perflab.voicemail.sip.TransactionTimers;
 
 /**
@@ -53,6 +56,7 @@ public final class NettySipStack implements SipStack {
     private final Map<String, ServerTx> servers = new HashMap<>();
     private final Map<String, DialogImpl> dialogs = new HashMap<>();
     private final Map<String, PendingSubscription> pendingSubscriptions = new HashMap<>();
+    private volatile StrayDialogs strays;
 
     /** A SUBSCRIBE waiting for its answer, which a NOTIFY may overtake (RFC 6665 section 4.1.2.4). */
     private record PendingSubscription(ClientTx subscribe, String event) {
@@ -118,14 +122,7 @@ public final class NettySipStack implements SipStack {
 
     /** Our Contact for a URI's user part: {@code <sip:user@host:port>}. */
     String contact(String uri) {
-        String user = null;
-        if (uri != null) {
-            int colon = uri.indexOf(':');
-            int at = uri.indexOf('@');
-            if (colon >= 0 && at > colon + 1) {
-                user = uri.substring(colon + 1, at);
-            }
-        }
+        String user = HeaderValues.user(uri);
         return user == null ? "<sip:" + hostPort + ">" : "<sip:" + user + "@" + hostPort + ">";
     }
 
@@ -176,6 +173,21 @@ public final class NettySipStack implements SipStack {
             tx.start();
         });
         return tx;
+    }
+
+    @Override
+    public Dialog adopt(DialogState state, Executor callbacks, RequestHandler handler) {
+        DialogImpl dialog = DialogImpl.adopted(this, state, callbacks, handler);
+        onLoop(() -> {
+            register(dialog);
+            counters.add("sip.dialogs.adopted");
+        });
+        return dialog;
+    }
+
+    @Override
+    public void strays(StrayDialogs newStrays) {
+        this.strays = newStrays;
     }
 
     @Override
@@ -334,6 +346,9 @@ public final class NettySipStack implements SipStack {
             dialog = earlyNotify(request, source);
         }
         if (dialog == null) {
+            dialog = adoptStray(request);
+        }
+        if (dialog == null) {
             reject(request, source, 481, "Call/Transaction Does Not Exist", "no-dialog", List.of());
             return;
         }
@@ -346,6 +361,23 @@ public final class NettySipStack implements SipStack {
         ServerTx tx = newServerTx(key, request, source, dialog.executor(), dialog);
         RequestHandler handler = dialog.handler() != null ? dialog.handler() : config.handler();
         dialog.executor().execute(() -> handler.onRequest(tx));
+    }
+
+    /** A request in a dialog not held here: the application may hold a copy (a failed partner's user's). */
+    private DialogImpl adoptStray(ParsedRequest request) {
+        StrayDialogs asked = strays;
+        String user = asked == null ? null : HeaderValues.user(request.requestUri());
+        if (user == null) {
+            return null;
+        }
+        boolean adopted;
+        try {
+            adopted = asked.adopt(user);
+        } catch (RuntimeException e) {
+            counters.add("sip.errors.internal");
+            return null;
+        }
+        return adopted ? dialogs.get(dialogKey(request.callId, request.toTag, request.fromTag)) : null;
     }
 
     private DialogImpl earlyNotify(ParsedRequest notify, InetSocketAddress source) {

@@ -2,6 +2,7 @@ package perflab.voicemail.lean.sip;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -10,9 +11,13 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 import perflab.voicemail.lean.ConvergedCalls.CallEnd;
 import perflab.voicemail.lean.ConvergedCalls.CallFailure;
+import perflab.voicemail.lean.replica.ReplicationMode.Moment;
+import perflab.voicemail.lean.replica.SessionReplicas;
+import perflab.voicemail.lean.replica.UserReplica;
 import perflab.voicemail.sip.Body;
 import perflab.voicemail.sip.ClientTransaction;
 import perflab.voicemail.sip.Dialog;
+import perflab.voicemail.sip.DialogState;
 import perflab.voicemail.sip.Header;
 import perflab.voicemail.sip.NewRequest;
 import perflab.voicemail.sip.RequestHandler;
@@ -23,13 +28,17 @@ import perflab.voicemail.sip.SipResponse;
 /**
  * One user's application session on the SIP side: the subscription at the notifier, the phone leg and the
  * voice-mail-line leg, and where the flow of docs/workloads/voicemail.md stands. Every method runs on the user's
- * serial executor (the stack calls back there too), so the fields need no lock.
+ * serial executor (the stack calls back there too), so the fields need no lock. With {@code --replication} it
+ * offers a copy of itself to the partner instance before each message it sends and when the call is connected
+ * ({@link SessionReplicas}); the copy goes when the call is over.
  */
 final class UserCall implements RequestHandler {
     private enum State { SUBSCRIBING, CALLING_PHONE, CALLING_LINE, CONNECTED, ENDING, DONE }
 
     private final VoiceMailCalls owner;
     private final String user;
+    /** The browser's web session, kept in the user's replica; null: none. */
+    private final String webSession;
     final Executor executor;
     private final Consumer<CallEnd> ended;
     final CompletableFuture<Void> connected = new CompletableFuture<>();
@@ -45,15 +54,17 @@ final class UserCall implements RequestHandler {
     /** The application's timeouts still pending: cancelled when the call ends. */
     private final List<ScheduledFuture<?>> timeouts = new ArrayList<>(2);
 
-    UserCall(VoiceMailCalls owner, String user, Executor executor, Consumer<CallEnd> ended) {
+    UserCall(VoiceMailCalls owner, String user, String webSession, Executor executor, Consumer<CallEnd> ended) {
         this.owner = owner;
         this.user = user;
+        this.webSession = webSession;
         this.executor = executor;
         this.ended = ended;
     }
 
     /** Steps 1-4: SUBSCRIBE; its 200 and the first NOTIFY may come in either order. */
     void start() {
+        replicate(Moment.MESSAGE);
         InetSocketAddress notifier = owner.config().notifier();
         ClientTransaction subscribe = owner.stack().send(new NewRequest("SUBSCRIBE", uri(user, notifier),
                 owner.identity(), uri(user, notifier), owner.config().nextHop(notifier), Header.of("Event", "message-summary",
@@ -87,6 +98,7 @@ final class UserCall implements RequestHandler {
             return;
         }
         state = State.CALLING_PHONE;
+        replicate(Moment.MESSAGE);
         InetSocketAddress phoneAddress = owner.config().phone();
         owner.count("calls.invites.phone");
         long sent = System.nanoTime();
@@ -121,6 +133,7 @@ final class UserCall implements RequestHandler {
     /** Steps 9-13: the phone's offer to the line; the line's answer in the ACK to the phone (RFC 3725 flow I). */
     private void callLine(SipResponse phoneAnswer) {
         state = State.CALLING_LINE;
+        replicate(Moment.MESSAGE);
         InetSocketAddress lineAddress = owner.config().line();
         owner.count("calls.invites.line");
         long sent = System.nanoTime();
@@ -148,9 +161,42 @@ final class UserCall implements RequestHandler {
             line.ack(Body.NONE);
             phone.ack(response.body().length == 0 ? Body.NONE : new Body(response.contentType(), response.body()));
             state = State.CONNECTED;
+            // the click's service is done: the copy both modes keep, with both ACKs in it
+            replicate(Moment.SERVICE_END);
             owner.count("calls.connected");
             connected.complete(null);
         });
+    }
+
+    /**
+     * Takes the call over from its copy ({@link VoiceMailCalls#takeOver}): where the copy says it stood, its dialogs
+     * adopted into this instance's stack. A connected call goes on here, its hang-ups working as before; a call the
+     * failed instance was still setting up or tearing down is torn down from here (whatever it had set up gets its
+     * BYE, the subscription its end) and counted as failed.
+     */
+    void adopt(UserReplica copy) {
+        state = State.valueOf(copy.state());
+        subscribeAccepted = (copy.flags() & 1) != 0;
+        notified = (copy.flags() & 2) != 0;
+        finalNotify = (copy.flags() & 4) != 0;
+        subscription = adopted(copy.dialogs().get(0));
+        phone = adopted(copy.dialogs().get(1));
+        line = adopted(copy.dialogs().get(2));
+        if (state == State.CONNECTED) {
+            connected.complete(null);
+            return;
+        }
+        String when = state == State.ENDING ? "ending" : "in-setup";
+        executor.execute(() -> {
+            owner.count("calls.failures.taken-over-" + when);
+            state = State.ENDING;
+            endedBy = CallEnd.FAILED;
+            teardown(() -> finish(null));
+        });
+    }
+
+    private Dialog adopted(DialogState copy) {
+        return copy == null ? null : owner.stack().adopt(copy, executor, this);
     }
 
     /** Requests in the user's dialogs: the notifier's NOTIFYs, a BYE from the phone (or the line). */
@@ -174,11 +220,15 @@ final class UserCall implements RequestHandler {
     }
 
     private void onNotify(ServerTransaction tx) {
-        tx.respond(200, "OK");
-        owner.notifyTo200.recordNanos(System.nanoTime() - received(tx.request()));
+        boolean first = subscription == null || !notified;
         if (subscription == null) {
             subscription = tx.dialog(); // it came before the SUBSCRIBE's 200
         }
+        if (first) {
+            replicate(Moment.MESSAGE); // the subscription dialog, before the 200 that confirms it
+        }
+        tx.respond(200, "OK");
+        owner.notifyTo200.recordNanos(System.nanoTime() - received(tx.request()));
         String subscriptionState = tx.request().header("Subscription-State");
         if (subscriptionState != null && subscriptionState.regionMatches(true, 0, "terminated", 0, 10)) {
             finalNotify = true;
@@ -253,6 +303,7 @@ final class UserCall implements RequestHandler {
             then.run();
             return;
         }
+        replicate(Moment.MESSAGE);
         if (!leg.acked()) {
             leg.ack(Body.NONE);
         }
@@ -285,6 +336,7 @@ final class UserCall implements RequestHandler {
                 once.run();
             }
         };
+        replicate(Moment.MESSAGE);
         dialog.send("SUBSCRIBE", Header.of("Event", "message-summary", "Expires", "0",
                 "Accept", "application/simple-message-summary"), Body.NONE)
                 .finalResponse().whenComplete((response, error) -> {
@@ -301,11 +353,33 @@ final class UserCall implements RequestHandler {
         }));
     }
 
+    /**
+     * Offers the user's session for a copy to the partner instance at {@code moment}: built only when the mode
+     * ({@code --replication}) writes then. Before a message goes out, so that the partner's copy already names it.
+     */
+    private void replicate(Moment moment) {
+        SessionReplicas replicas = owner.replicas();
+        if (replicas.writesAt(moment)) {
+            replicas.write(new UserReplica(user, webSession, state.name(), flags(),
+                    Arrays.asList(snapshot(subscription), snapshot(phone), snapshot(line))), moment);
+        }
+    }
+
+    private static DialogState snapshot(Dialog dialog) {
+        return dialog == null || dialog.terminated() ? null : dialog.snapshot();
+    }
+
+    /** {@link UserReplica#flags()}: subscription accepted, notified, final NOTIFY seen. */
+    private int flags() {
+        return (subscribeAccepted ? 1 : 0) | (notified ? 2 : 0) | (finalNotify ? 4 : 0);
+    }
+
     private void finish(CallFailure failure) {
         state = State.DONE;
         timeouts.forEach(t -> t.cancel(false));
         timeouts.clear();
         owner.remove(user, this);
+        owner.replicas().remove(user);
         if (failure != null) {
             connected.completeExceptionally(failure);
             return;

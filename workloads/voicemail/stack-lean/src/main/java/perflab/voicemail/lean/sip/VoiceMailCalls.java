@@ -14,8 +14,12 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import perflab.voicemail.lean.ConvergedCalls;
+import perflab.voicemail.lean.replica.ReplicationMode;
+import perflab.voicemail.lean.replica.SessionReplicas;
+import perflab.voicemail.lean.replica.UserReplica;
 import perflab.voicemail.sip.LatencyBuckets;
 import perflab.voicemail.sip.SerialExecutor;
 import perflab.voicemail.sip.ServerTransaction;
@@ -33,8 +37,11 @@ public final class VoiceMailCalls implements ConvergedCalls {
     private final ExecutorService workers;
     private final ScheduledExecutorService timers;
     private final SipStack stack;
+    private final SessionReplicas replicas;
     private final String identity;
     private final Map<String, UserCall> users = new ConcurrentHashMap<>();
+    /** The web side's half of a call taken over; nobody's until the web side says (tests of the SIP side alone). */
+    private volatile BiFunction<String, String, Consumer<CallEnd>> webHalf = (user, webSession) -> end -> { };
     private final Map<String, LongAdder> counters = new ConcurrentHashMap<>();
     /** The notifier's NOTIFY read by the stack to our 200 handed to it. */
     final LatencyBuckets notifyTo200 = new LatencyBuckets();
@@ -44,8 +51,15 @@ public final class VoiceMailCalls implements ConvergedCalls {
     /** Both legs' together. */
     final LatencyBuckets srd = new LatencyBuckets();
 
+    /** The SIP side without replication. */
     public VoiceMailCalls(VoiceMailSipConfig config) {
+        this(config, SessionReplicas.off());
+    }
+
+    /** The SIP side, its users' sessions copied through {@code replicas} at the moments its mode names. */
+    public VoiceMailCalls(VoiceMailSipConfig config, SessionReplicas replicas) {
         this.config = config;
+        this.replicas = replicas;
         this.workers = Executors.newFixedThreadPool(config.workers(), daemon("voicemail-sip-worker"));
         ScheduledThreadPoolExecutor timerPool = new ScheduledThreadPoolExecutor(1, daemon("voicemail-sip-timer"));
         // a call that ends cancels its timeouts: dropped from the queue at once, they no longer keep the ended
@@ -57,6 +71,10 @@ public final class VoiceMailCalls implements ConvergedCalls {
                 Set.of("ACK", "BYE", "NOTIFY", "OPTIONS"), workers, VoiceMailCalls::outsideAnyCall,
                 "perflab-voicemail"));
         this.identity = "sip:voicemail@" + config.host() + ":" + stack.localAddress().getPort();
+        if (replicas.mode() != ReplicationMode.OFF) {
+            // a peer's request in a dialog of the failed partner's: the call's copy is here
+            stack.strays(user -> takeOver(user, true));
+        }
     }
 
     /**
@@ -86,8 +104,8 @@ public final class VoiceMailCalls implements ConvergedCalls {
     }
 
     @Override
-    public CompletableFuture<Void> connect(String user, Consumer<CallEnd> ended) {
-        UserCall call = new UserCall(this, user, new SerialExecutor(workers), ended);
+    public CompletableFuture<Void> connect(String user, String webSession, Consumer<CallEnd> ended) {
+        UserCall call = new UserCall(this, user, webSession, new SerialExecutor(workers), ended);
         if (users.putIfAbsent(user, call) != null) {
             count("calls.failures.busy");
             return CompletableFuture.failedFuture(new CallFailure("busy", user + " is already in a call"));
@@ -108,6 +126,46 @@ public final class VoiceMailCalls implements ConvergedCalls {
     }
 
     @Override
+    public void onTakeover(BiFunction<String, String, Consumer<CallEnd>> newWebHalf) {
+        this.webHalf = newWebHalf;
+    }
+
+    /**
+     * Synchronized: the SIP side (the stack's I/O thread) and the web side (a hang-up) may ask for the same user at
+     * once, and a call's dialogs are adopted once. Rare (a partner's failure) and short (a read of local memory).
+     */
+    @Override
+    public boolean takeOver(String user) {
+        return takeOver(user, false);
+    }
+
+    /**
+     * On the stack's I/O thread the dialogs are adopted at once, so the request that asked finds them, and the call
+     * is listed after; elsewhere the call is listed first and adopts its dialogs as its first task, ahead of anything
+     * the web side or the stack hands it.
+     */
+    private synchronized boolean takeOver(String user, boolean onIoThread) {
+        if (users.containsKey(user)) {
+            return true;
+        }
+        UserReplica copy = replicas.read(user);
+        if (copy == null || copy.state().equals(UserReplica.PAGE)) {
+            return false;
+        }
+        UserCall call = new UserCall(this, user, copy.webSession(), new SerialExecutor(workers),
+                webHalf.apply(user, copy.webSession()));
+        if (onIoThread) {
+            call.adopt(copy);
+            users.put(user, call);
+        } else {
+            users.put(user, call);
+            call.executor.execute(() -> call.adopt(copy));
+        }
+        count("calls.taken-over");
+        return true;
+    }
+
+    @Override
     public int liveUsers() {
         return users.size();
     }
@@ -117,6 +175,7 @@ public final class VoiceMailCalls implements ConvergedCalls {
         Map<String, Long> all = new TreeMap<>(stack.counters());
         counters.forEach((name, value) -> all.put(name, value.sum()));
         all.put("calls.live-users", (long) users.size());
+        all.putAll(replicas.counters());
         return all;
     }
 
@@ -172,5 +231,9 @@ public final class VoiceMailCalls implements ConvergedCalls {
 
     void remove(String user, UserCall call) {
         users.remove(user, call);
+    }
+
+    SessionReplicas replicas() {
+        return replicas;
     }
 }

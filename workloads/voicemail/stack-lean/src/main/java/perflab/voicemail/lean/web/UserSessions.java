@@ -12,18 +12,37 @@ final class UserSessions {
     /** Where a user is. */
     enum State { PAGE, CONNECTING, IN_CALL, HANGING_UP }
 
-    /** One user's application session; its state changes under its own lock. */
+    /** One user's application session; its state and HTTP session change under its own lock. */
     static final class UserSession {
         final String user;
-        final String httpSessionId;
+        private String httpSessionId;
         /** Ends the HTTP session with the application session. */
-        final Runnable invalidateHttp;
-        private State state = State.PAGE;
+        private Runnable invalidateHttp;
+        private State state;
 
         UserSession(String user, String httpSessionId, Runnable invalidateHttp) {
+            this(user, httpSessionId, invalidateHttp, State.PAGE);
+        }
+
+        private UserSession(String user, String httpSessionId, Runnable invalidateHttp, State state) {
             this.user = user;
             this.httpSessionId = httpSessionId;
             this.invalidateHttp = invalidateHttp;
+            this.state = state;
+        }
+
+        synchronized String httpSessionId() {
+            return httpSessionId;
+        }
+
+        /** Moves the session to another HTTP session: a browser whose session lived on a failed instance. */
+        synchronized void rebind(String newHttpSessionId, Runnable newInvalidate) {
+            httpSessionId = newHttpSessionId;
+            invalidateHttp = newInvalidate;
+        }
+
+        synchronized void invalidateHttp() {
+            invalidateHttp.run();
         }
 
         /** Moves from {@code from} to {@code to}; false (and no change) when the session is elsewhere. */
@@ -51,13 +70,23 @@ final class UserSessions {
     /** The user's session if it belongs to this HTTP session; null otherwise. */
     UserSession find(String user, String httpSessionId) {
         UserSession s = byUser.get(user);
-        return s != null && s.httpSessionId.equals(httpSessionId) ? s : null;
+        return s != null && s.httpSessionId().equals(httpSessionId) ? s : null;
+    }
+
+    /**
+     * A session taken over from a failed partner instance's copy, in {@code state}, still under the HTTP session id
+     * the browser holds from the partner (no HTTP session here yet: the browser's next request gets one). Replaces a
+     * session of the user's only when that one is on the page.
+     */
+    UserSession adopt(String user, String partnersHttpSessionId, State state) {
+        return byUser.compute(user, (u, old) -> old != null && old.state() != State.PAGE
+                ? old : new UserSession(u, partnersHttpSessionId == null ? "" : partnersHttpSessionId, () -> { }, state));
     }
 
     /** Ends the session and its HTTP session, if it is still the user's. */
     void end(UserSession session) {
         if (byUser.remove(session.user, session)) {
-            session.invalidateHttp.run();
+            session.invalidateHttp();
         }
     }
 

@@ -12,6 +12,9 @@ import perflab.voicemail.VoicemailPages;
 import perflab.voicemail.lean.ConvergedCalls;
 import perflab.voicemail.lean.ConvergedCalls.CallEnd;
 import perflab.voicemail.lean.ConvergedCalls.CallFailure;
+import perflab.voicemail.lean.replica.ReplicationMode;
+import perflab.voicemail.lean.replica.SessionReplicas;
+import perflab.voicemail.lean.replica.UserReplica;
 
 import java.util.concurrent.CompletionException;
 import java.util.regex.Pattern;
@@ -28,22 +31,30 @@ public final class VoicemailWeb extends Handler.Abstract {
     private static final String USER_ATTRIBUTE = "user";
 
     private final ConvergedCalls calls;
+    private final SessionReplicas replicas;
     private final UserSessions sessions = new UserSessions();
     private final Admission admission;
     private final WebCounters counters = new WebCounters();
 
-    VoicemailWeb(ConvergedCalls calls, Admission admission) {
+    VoicemailWeb(ConvergedCalls calls, SessionReplicas replicas, Admission admission) {
         this.calls = calls;
+        this.replicas = replicas;
+        // a call taken over from the failed partner (its copy is here): its web half is this side's from now on
+        calls.onTakeover((user, partnersHttpSessionId) -> {
+            UserSessions.UserSession session = sessions.adopt(user, partnersHttpSessionId, UserSessions.State.IN_CALL);
+            return end -> ended(session, end);
+        });
         this.admission = admission;
     }
 
     /** The pages behind Jetty's HTTP sessions (cookie {@value VoicemailPages#SESSION_COOKIE}). */
-    public static SessionHandler withSessions(ConvergedCalls calls, int maxSetups, int maxCalls, int sessionTimeoutSeconds) {
+    public static SessionHandler withSessions(ConvergedCalls calls, SessionReplicas replicas, int maxSetups, int maxCalls,
+                                              int sessionTimeoutSeconds) {
         SessionHandler http = new SessionHandler();
         http.setSessionCookie(VoicemailPages.SESSION_COOKIE);
         http.setMaxInactiveInterval(sessionTimeoutSeconds);
         http.setHttpOnly(true);
-        http.setHandler(new VoicemailWeb(calls, new Admission(maxSetups, maxCalls, calls::liveUsers)));
+        http.setHandler(new VoicemailWeb(calls, replicas, new Admission(maxSetups, maxCalls, calls::liveUsers)));
         return http;
     }
 
@@ -88,6 +99,10 @@ public final class VoicemailWeb extends Handler.Abstract {
         Session http = request.getSession(true);
         http.setAttribute(USER_ATTRIBUTE, user);
         UserSessions.UserSession session = sessions.open(user, http.getId(), http::invalidate);
+        if (session.state() == UserSessions.State.PAGE && replicas.writesAt(ReplicationMode.Moment.SERVICE_END)) {
+            // the page's service is done: the partner knows this browser (a user in a call keeps the call's copy)
+            replicas.write(UserReplica.page(user, session.httpSessionId()), ReplicationMode.Moment.SERVICE_END);
+        }
         counters.pages.increment();
         Pages.html(response, callback, 200, Pages.user(user, session.state() != UserSessions.State.PAGE));
     }
@@ -97,11 +112,56 @@ public final class VoicemailWeb extends Handler.Abstract {
         Session http = request.getSession(false);
         UserSessions.UserSession session = http == null || !user.equals(http.getAttribute(USER_ATTRIBUTE)) ? null
                 : sessions.find(user, http.getId());
+        if (session == null && http == null) {
+            session = takenOver(request, user);
+        }
         if (session == null) {
             counters.forbidden.increment();
             Pages.problem(response, callback, 403, "open the user's page first: this is not its session");
         }
         return session;
+    }
+
+    /**
+     * A browser whose session lived on the failed partner instance: its cookie names an HTTP session this instance
+     * does not have. When this instance holds the user's copy under that session id, the session goes on here (the
+     * call taken over, or the page the user was on), bound to a new HTTP session whose cookie this answer sets.
+     * Null when there is no such copy.
+     */
+    private UserSessions.UserSession takenOver(Request request, String user) {
+        String partners = sessionId(request);
+        if (partners == null) {
+            return null;
+        }
+        calls.takeOver(user); // a call in the copy: its web half comes through onTakeover
+        UserSessions.UserSession session = sessions.find(user, partners);
+        if (session == null) {
+            UserReplica copy = replicas.read(user);
+            if (copy == null || !copy.state().equals(UserReplica.PAGE) || !partners.equals(copy.webSession())) {
+                return null;
+            }
+            session = sessions.adopt(user, partners, UserSessions.State.PAGE);
+            if (!session.httpSessionId().equals(partners)) {
+                return null; // the user has another session here already
+            }
+        }
+        Session fresh = request.getSession(true);
+        fresh.setAttribute(USER_ATTRIBUTE, user);
+        session.rebind(fresh.getId(), fresh::invalidate);
+        counters.takenOver.increment();
+        return session;
+    }
+
+    /** The HTTP session id the request's cookie names, without Jetty's worker suffix ({@code .node0}); null: none. */
+    private static String sessionId(Request request) {
+        for (org.eclipse.jetty.http.HttpCookie cookie : Request.getCookies(request)) {
+            if (cookie.getName().equals(VoicemailPages.SESSION_COOKIE)) {
+                String value = cookie.getValue();
+                int dot = value.lastIndexOf('.');
+                return dot > 0 ? value.substring(0, dot) : value;
+            }
+        }
+        return null;
     }
 
     private void check(Request request, Response response, Callback callback, String user) {
@@ -121,7 +181,7 @@ public final class VoicemailWeb extends Handler.Abstract {
             return;
         }
         counters.clicks.increment();
-        calls.connect(user, end -> ended(session, end)).whenComplete((ok, failure) -> {
+        calls.connect(user, session.httpSessionId(), end -> ended(session, end)).whenComplete((ok, failure) -> {
             admission.setupDone();
             if (failure == null) {
                 session.move(UserSessions.State.CONNECTING, UserSessions.State.IN_CALL);

@@ -15,6 +15,8 @@ final class WebCounters {
     final LongAdder clicks = new LongAdder();
     final LongAdder refused = new LongAdder();
     final LongAdder forbidden = new LongAdder();
+    /** Browsers whose session came over from a failed partner instance. */
+    final LongAdder takenOver = new LongAdder();
     /** Clicks whose call could not be set up, by reason. */
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
     /** Hang-ups that failed, by reason (the call itself ends as {@link CallEnd#FAILED} or was already over). */
@@ -53,6 +55,7 @@ final class WebCounters {
                 .append(",\"settingUp\":").append(settingUp)
                 .append(",\"pages\":").append(pages.sum()).append(",\"clicks\":").append(clicks.sum())
                 .append(",\"refused\":").append(refused.sum()).append(",\"forbidden\":").append(forbidden.sum())
+                .append(",\"takenOver\":").append(takenOver.sum())
                 .append(",\"operations\":");
         Map<String, Long> operations = new TreeMap<>();
         ends.forEach((end, n) -> operations.put(end.name().toLowerCase(Locale.ROOT).replace('_', '-'), n.sum()));

@@ -49,7 +49,7 @@ public final class TestPeers implements AutoCloseable {
     volatile int lineStatus = 200;
     final ConcurrentLinkedQueue<String> phoneAcks = new ConcurrentLinkedQueue<>();
     final ConcurrentLinkedQueue<String> lineOffers = new ConcurrentLinkedQueue<>();
-    final ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
+    public final ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
 
     public TestPeers() {
         TransactionTimers timers = TransactionTimers.scaled(Duration.ofMillis(T1));

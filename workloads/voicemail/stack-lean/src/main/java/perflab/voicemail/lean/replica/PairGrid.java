@@ -1,0 +1,122 @@
+package perflab.voicemail.lean.replica;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.infinispan.AdvancedCache;
+import org.infinispan.commons.dataconversion.MediaType;
+import org.infinispan.configuration.parsing.ConfigurationBuilderHolder;
+import org.infinispan.configuration.parsing.ParserRegistry;
+import org.infinispan.context.Flag;
+import org.infinispan.manager.DefaultCacheManager;
+
+/**
+ * One instance's half of a replication pair: an embedded Infinispan cache manager in a two-member cluster with its
+ * partner, over TCP on loopback, holding a replicated cache of the users' sessions (user id to replica bytes). Each
+ * instance writes its own users' sessions; the partner holds a copy of every one of them, ready for when this one
+ * fails.
+ * <p>
+ * The JGroups stack is Infinispan's built-in {@code tcp} stack, extended: TCP bound to 127.0.0.1 on the port perflab
+ * chose, TCPPING with the two members' ports instead of multicast discovery (MPING needs a multicast route), and
+ * failure detection by heartbeats (FD_ALL3, 1 s apart, 3 s without one) in place of FD_SOCK2, whose server port is
+ * the transport's plus a fixed offset: two ports perflab chose are not a fixed offset apart. The cache is
+ * {@code REPL_ASYNC}: a write is handed to the network and the user's call goes on, so neither a slow nor a dead
+ * partner holds a call up (a synchronous write to a partner that just died waits until its failure is detected).
+ */
+public final class PairGrid implements AutoCloseable {
+    static final String CACHE = "sessions";
+    /** The loggers of the grid, held so their level stays: only warnings reach the instance's error output. */
+    private static final List<Logger> QUIETED = List.of(Logger.getLogger("org.infinispan"), Logger.getLogger("org.jgroups"));
+
+    private final DefaultCacheManager manager;
+    private final AdvancedCache<String, byte[]> sessions;
+
+    private PairGrid(DefaultCacheManager manager) {
+        this.manager = manager;
+        AdvancedCache<String, byte[]> cache = manager.<String, byte[]>getCache(CACHE).getAdvancedCache();
+        // no write needs the previous value: asking for it would make a remote read of it
+        this.sessions = cache.withFlags(Flag.IGNORE_RETURN_VALUES);
+    }
+
+    /**
+     * Joins (or starts) the pair {@code cluster}: this member on {@code port}, its partner on {@code partnerPort},
+     * both on 127.0.0.1. Returns once this member's cache is up; the partner may come later.
+     */
+    public static PairGrid join(String cluster, String node, int port, int partnerPort) {
+        if (port < 1 || port > 65535 || partnerPort < 1 || partnerPort > 65535 || port == partnerPort) {
+            throw new IllegalArgumentException("a replication pair needs two different ports, got " + port + " and "
+                    + partnerPort);
+        }
+        if (!cluster.matches("[a-z0-9-]{1,64}") || !node.matches("[a-z0-9-]{1,64}")) {
+            throw new IllegalArgumentException("a pair's and a member's names are lower-case words, got " + cluster
+                    + " and " + node);
+        }
+        // jboss-logging (Infinispan's) to java.util.logging, whose level is set here; JGroups finds it by itself
+        System.setProperty("org.jboss.logging.provider", "jdk");
+        QUIETED.forEach(logger -> logger.setLevel(Level.WARNING));
+        String xml = configuration(cluster, node, port, partnerPort);
+        ConfigurationBuilderHolder holder = new ParserRegistry().parse(
+                new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), MediaType.APPLICATION_XML);
+        DefaultCacheManager manager = new DefaultCacheManager(holder, true);
+        try {
+            return new PairGrid(manager);
+        } catch (RuntimeException e) {
+            manager.stop();
+            throw e;
+        }
+    }
+
+    static String configuration(String cluster, String node, int port, int partnerPort) {
+        return String.format(Locale.ROOT, """
+                <infinispan xmlns="urn:infinispan:config:16.1">
+                  <jgroups>
+                    <stack name="pair" extends="tcp">
+                      <TCP bind_addr="127.0.0.1" bind_port="%1$d" port_range="0"/>
+                      <TCPPING initial_hosts="127.0.0.1[%1$d],127.0.0.1[%2$d]" port_range="0"
+                               stack.combine="REPLACE" stack.position="MPING"/>
+                      <FD_SOCK2 stack.combine="REMOVE"/>
+                      <FD_ALL3 timeout="3s" interval="1s"/>
+                    </stack>
+                  </jgroups>
+                  <cache-container name="voicemail" statistics="false" shutdown-hook="DONT_REGISTER">
+                    <transport cluster="%3$s" node-name="%4$s" stack="pair"/>
+                    <metrics gauges="false" histograms="false"/>
+                    <replicated-cache name="%5$s" mode="ASYNC" statistics="false"/>
+                  </cache-container>
+                </infinispan>
+                """, port, partnerPort, cluster, node, CACHE);
+    }
+
+    /** Writes a user's replica (here and, on its way, at the partner). */
+    public void put(String user, byte[] replica) {
+        sessions.put(user, replica);
+    }
+
+    public void remove(String user) {
+        sessions.remove(user);
+    }
+
+    /** The replica of {@code user} held here, whichever member wrote it; null: none. */
+    public byte[] get(String user) {
+        return sessions.get(user);
+    }
+
+    /** Members in the pair's view now: 2 with the partner up, 1 alone. */
+    public int members() {
+        List<?> members = manager.getMembers();
+        return members == null ? 1 : members.size();
+    }
+
+    /** Replicas held here: this instance's users' and the partner's. */
+    public int held() {
+        return sessions.withFlags(Flag.CACHE_MODE_LOCAL).size();
+    }
+
+    @Override
+    public void close() {
+        manager.stop();
+    }
+}

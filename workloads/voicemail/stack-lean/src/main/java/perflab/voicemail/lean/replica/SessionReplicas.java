@@ -1,0 +1,105 @@
+package perflab.voicemail.lean.replica;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The users' sessions as the application copies them to the partner instance: what {@code --replication} asks for,
+ * at the moments it names ({@link ReplicationMode}), through the instance's {@link PairGrid}. With replication off
+ * nothing is written and there is no grid. Every method may be called from any thread; one user's writes come from
+ * the user's serial executor (the SIP side) or before it has one (the page), so they arrive in order.
+ */
+public final class SessionReplicas implements AutoCloseable {
+    private final ReplicationMode mode;
+    private final PairGrid grid;
+    private final LongAdder writes = new LongAdder();
+    private final LongAdder bytes = new LongAdder();
+    private final LongAdder removes = new LongAdder();
+    private final LongAdder failures = new LongAdder();
+
+    private SessionReplicas(ReplicationMode mode, PairGrid grid) {
+        this.mode = mode;
+        this.grid = grid;
+    }
+
+    /** No replication. */
+    public static SessionReplicas off() {
+        return new SessionReplicas(ReplicationMode.OFF, null);
+    }
+
+    /** Replication in {@code mode} (not off) through {@code grid}, which this closes when it closes. */
+    public static SessionReplicas through(ReplicationMode mode, PairGrid grid) {
+        if (mode == ReplicationMode.OFF || grid == null) {
+            throw new IllegalArgumentException("replication " + mode.label() + " with " + (grid == null ? "no" : "a")
+                    + " grid");
+        }
+        return new SessionReplicas(mode, grid);
+    }
+
+    public ReplicationMode mode() {
+        return mode;
+    }
+
+    /** Whether a copy is written at {@code moment}: the caller builds the replica only then. */
+    public boolean writesAt(ReplicationMode.Moment moment) {
+        return mode.writesAt(moment);
+    }
+
+    /** Writes the user's replica if the mode writes at {@code moment}. */
+    public void write(UserReplica replica, ReplicationMode.Moment moment) {
+        if (!mode.writesAt(moment)) {
+            return;
+        }
+        byte[] value = replica.toBytes();
+        try {
+            grid.put(replica.user(), value);
+            writes.increment();
+            bytes.add(value.length);
+        } catch (RuntimeException e) {
+            // the call goes on without its copy; the stats page says how often
+            failures.increment();
+        }
+    }
+
+    /** The user's calls are over: the partner need not keep them. */
+    public void remove(String user) {
+        if (mode == ReplicationMode.OFF) {
+            return;
+        }
+        try {
+            grid.remove(user);
+            removes.increment();
+        } catch (RuntimeException e) {
+            failures.increment();
+        }
+    }
+
+    /** The replica held here for {@code user} (the partner's users' too); null when none or replication is off. */
+    public UserReplica read(String user) {
+        byte[] value = mode == ReplicationMode.OFF ? null : grid.get(user);
+        return value == null ? null : UserReplica.fromBytes(value);
+    }
+
+    /** For the stats page: {@code replication.*}; nothing when off. */
+    public Map<String, Long> counters() {
+        Map<String, Long> all = new LinkedHashMap<>();
+        if (mode == ReplicationMode.OFF) {
+            return all;
+        }
+        all.put("replication.writes", writes.sum());
+        all.put("replication.bytes", bytes.sum());
+        all.put("replication.removes", removes.sum());
+        all.put("replication.failures", failures.sum());
+        all.put("replication.members", (long) grid.members());
+        all.put("replication.held", (long) grid.held());
+        return all;
+    }
+
+    @Override
+    public void close() {
+        if (grid != null) {
+            grid.close();
+        }
+    }
+}
