@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.CookieManager;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,6 +13,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import perflab.core.sut.SutArgs;
 import perflab.voicemail.VoicemailPages;
+import perflab.voicemail.lean.replica.FreePorts;
 import perflab.voicemail.lean.replica.UserReplica;
 import perflab.voicemail.lean.sip.TestPeers;
 
@@ -23,11 +23,6 @@ import perflab.voicemail.lean.sip.TestPeers;
  * page clicks, talks and hangs up. Both instances in this JVM, on loopback.
  */
 class WebTakeoverTest {
-    private static int freePort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
 
     private static VoicemailServer start(TestPeers peers, int replicaPort, int partnerPort) throws Exception {
         return VoicemailServer.start(SutArgs.parse(new String[]{"--port", "0", "--phone", peers.address(peers.phone),
@@ -59,8 +54,8 @@ class WebTakeoverTest {
 
     @Test
     void aBrowserCarriesOnAtThePartnerWhenItsInstanceGoes() throws Exception {
-        int a = freePort();
-        int b = freePort();
+        int a = FreePorts.loopback();
+        int b = FreePorts.loopback();
         try (TestPeers peers = new TestPeers()) {
             VoicemailServer first = start(peers, a, b);
             VoicemailServer second = start(peers, b, a);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,16 +19,11 @@ import org.junit.jupiter.api.Test;
  * with SIGKILL (no goodbye to the grid), and the partner, alone, goes on writing.
  */
 class PairGridKillTest {
-    private static int freePort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
 
     @Test
     void aReplicaOutlivesTheKillOfTheJvmThatWroteIt() throws Exception {
-        int mine = freePort();
-        int theirs = freePort();
+        int mine = FreePorts.loopback();
+        int theirs = FreePorts.loopback();
         try (PairGrid survivor = PairGrid.join("kill-test", "survivor", mine, theirs)) {
             Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
             List<String> command = new ArrayList<>(List.of(javaBin.toString(), "-Xmx256m", "-cp",

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -14,6 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import perflab.voicemail.lean.ConvergedCalls.CallEnd;
+import perflab.voicemail.lean.replica.FreePorts;
 import perflab.voicemail.lean.replica.PairGrid;
 import perflab.voicemail.lean.replica.ReplicationMode;
 import perflab.voicemail.lean.replica.SessionReplicas;
@@ -31,8 +31,8 @@ class ReplicatedCallsTest {
 
     @BeforeAll
     static void pair() throws Exception {
-        int a = freePort();
-        int b = freePort();
+        int a = FreePorts.loopback();
+        int b = FreePorts.loopback();
         home = PairGrid.join("calls-test", "home", a, b);
         partner = PairGrid.join("calls-test", "partner", b, a);
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -48,11 +48,6 @@ class ReplicatedCallsTest {
         home.close();
     }
 
-    private static int freePort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
 
     private static VoiceMailCalls sut(TestPeers peers, SessionReplicas replicas) {
         return new VoiceMailCalls(new VoiceMailSipConfig("127.0.0.1", 0, peers.phone.localAddress(),
