@@ -19,7 +19,7 @@ for ((i = 0; i < n; i++)); do
 
 backend sut-$i
     option httpchk GET /voicemail/stats
-    server sut-$i 127.0.0.1:${ports[$i]} check inter 1s fall 2 rise 2
+    server sut-$i 127.0.0.1:${ports[$i]} check inter 1s fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down
 BACKEND
   # with pairs, the partner takes the instance's users while it is down (the same rule as Kamailio's)
   if ((n % 2 == 0)); then

@@ -41,6 +41,11 @@ final class RunCommand implements Callable<Integer> {
             + "summary.json's processes (sut-0, sut-1, ...). Only a workload that can spread its users takes more than 1.")
     Integer instances;
 
+    @picocli.CommandLine.Option(names = "--kill-instance-at", paramLabel = "TIME", description = "A fail-over run: kill "
+            + "the first SUT instance (sut-0) with SIGKILL this long into the measured window (e.g. 20s), as a crash "
+            + "would; the run goes on, its partner taking its users over. Needs --instances 2 or more.")
+    String killInstanceAt;
+
     /** The workload's own flags, added to this command from the workloads' declarations. */
     private final WorkloadOptions workloadOptions = WorkloadOptions.all();
 
@@ -56,9 +61,16 @@ final class RunCommand implements Callable<Integer> {
         RunConfig.Load runLoad = load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC));
         RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), runLoad,
-                withWorkloadSettings(sut.toSut(0, runLoad.http(), instances == null ? 1 : instances), workloadOptions, w),
+                withWorkloadSettings(sut.toSut(0, runLoad.http(), instances == null ? 1 : instances), workloadOptions, w)
+                        .withKillInstanceAt(killInstanceAt == null ? null
+                                : perflab.core.config.Quantities.duration("--kill-instance-at", killInstanceAt)),
                 null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
                 sut.profile == null ? null : SutProfiler.event(sut.profile));
+        java.time.Duration killAt = config.sut().killInstanceAt();
+        if (killAt != null && runLoad.duration() != null && killAt.compareTo(runLoad.duration()) >= 0) {
+            throw new IllegalArgumentException("--kill-instance-at " + killInstanceAt + " is not inside the measured window "
+                    + "(--duration " + runLoad.duration().toMillis() / 1000.0 + " s)");
+        }
         RunOrchestrator.check(config, w, Perflab.home());
         return config;
     }

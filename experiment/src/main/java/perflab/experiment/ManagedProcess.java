@@ -349,6 +349,15 @@ public final class ManagedProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * SIGKILL now, as a crash would end it (a fail-over run's fault): no goodbye to anything it holds. Expected, so
+     * not an unexpected exit; does not wait.
+     */
+    public void killNow() {
+        stopping = true;
+        process.destroyForcibly();
+    }
+
     private void kill() {
         stopping = true;
         process.destroyForcibly();

@@ -74,6 +74,9 @@ public final class RepeatCommand {
             if (s.instances() != 1) {
                 add(args, "--instances", Integer.toString(s.instances()));
             }
+            if (s.killInstanceAt() != null) {
+                add(args, "--kill-instance-at", s.killInstanceAt().toMillis() + "ms");
+            }
             for (Map.Entry<String, String> e : new java.util.TreeMap<>(s.settings()).entrySet()) {
                 add(args, "--" + e.getKey(), e.getValue());
             }

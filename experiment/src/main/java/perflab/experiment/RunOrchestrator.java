@@ -329,7 +329,9 @@ public final class RunOrchestrator {
         ServerCounterSampler serverSampler = workload.serverCounters() == null ? null
                 : new ServerCounterSampler(workload.serverCounters(), instanceUris(target, server), runDir);
         recorder.sampleServerWith(serverSampler);
-        try (recorder; serverSampler) {
+        InstanceKill kill = config.sut().killInstanceAt() == null || server == null || !server.clustered() ? null
+                : new InstanceKill(server, server.instanceNames().get(0), config.sut().killInstanceAt(), console);
+        try (recorder; serverSampler; kill) {
             LoadDriver d = new LoadDriver(spec, traffic);
             driver = d;
             if (interrupted) {
@@ -341,7 +343,10 @@ public final class RunOrchestrator {
             WindowProfiles profiles = config.profile() == null || server == null ? null
                     : new WindowProfiles(config.profile(), server.jvmPids(), runDir, console);
             if (profiles != null) {
-                recorder.onMeasureStart(profiles::start);
+                recorder.onMeasureStart(windowStart -> profiles.start());
+            }
+            if (kill != null) {
+                recorder.onMeasureStart(kill::arm);
             }
             driveStartMs = System.currentTimeMillis();
             try {
@@ -389,7 +394,9 @@ public final class RunOrchestrator {
             sippLoads.endedEarly().forEach(why -> console.println("perflab: warning: " + why));
         }
         sippLoads.stop(SIPP_STOP_GRACE);
-        Map<String, RunCheck> checks = checksAfterDrive(workload, target, instanceUris(target, server));
+        // a killed instance has nothing to say: the others' accounts, its users' calls among them
+        Map<String, RunCheck> checks = checksAfterDrive(workload, target, instanceUris(target, server),
+                server != null && server.clustered());
         Instant from = Instant.ofEpochMilli(result.measureStartEpochMs());
         Instant to = Instant.ofEpochMilli(result.measureEndEpochMs());
         Map<String, SipLoadFigures> loads = sippLoads.figures(from, to);
@@ -402,6 +409,10 @@ public final class RunOrchestrator {
                         recorder.machineCpus(), recorder.measuredThroughputPerSecond(), ends, gc, warmup, loads, checks,
                         server == null ? null : server.playing(Companion.Role.DATABASE), serverWindow),
                 complete, endReason);
+        RunSummary.Failover failover = kill == null ? null : kill.failover(result.measureStartEpochMs());
+        if (failover != null) {
+            summary = summary.withFailover(failover);
+        }
         summary = withWorkloadFigures(workload, summary);
         Json.write(runDir.resolve("summary.json"), summary);
         if (!result.errorSamples().isEmpty()) {
@@ -436,13 +447,13 @@ public final class RunOrchestrator {
      * The workload's checks of the server after the drive, while it still runs; never throws (a check that cannot
      * be asked is unavailable). Each gets a console line; a failed one a warning that the run fails.
      */
-    private Map<String, RunCheck> checksAfterDrive(Workload workload, URI target, List<URI> instances) {
+    private Map<String, RunCheck> checksAfterDrive(Workload workload, URI target, List<URI> instances, boolean clustered) {
         if (processExit != null) {
             return Map.of(); // nothing to ask
         }
         List<RunCheck> asked;
         try {
-            asked = instances.size() > 1 ? workload.checksAfterDrive(target, instances) : workload.checksAfterDrive(target);
+            asked = clustered ? workload.checksAfterDrive(target, instances) : workload.checksAfterDrive(target);
         } catch (RuntimeException e) {
             asked = List.of(RunCheck.unavailable("checks", "the checks after the drive could not run: " + e.getMessage()));
         }
@@ -465,7 +476,7 @@ public final class RunOrchestrator {
         if (server == null || !server.clustered()) {
             return List.of(target);
         }
-        return server.instances().stream().map(p -> URI.create("http://127.0.0.1:" + p.port() + target.getRawPath()))
+        return server.liveInstances().stream().map(p -> URI.create("http://127.0.0.1:" + p.port() + target.getRawPath()))
                 .toList();
     }
 

@@ -73,8 +73,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private boolean warmDeclared;
     /** Asked for the SUT's own counters at every tick, or null. */
     private ServerCounterSampler serverSampler;
-    /** Runs once, at the first measured interval (the profiler's start). */
-    private Runnable onMeasureStart;
+    /** Runs once, at the first measured interval, with the window's start (the profiler's start, a fail-over's timer). */
+    private java.util.function.LongConsumer onMeasureStart;
 
     /**
      * @param pids           the processes perflab started by name ({@code sut} and companions); empty for none
@@ -139,9 +139,13 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         this.serverSampler = sampler;
     }
 
-    /** Runs {@code hook} once, when the first measured interval comes in (a moment after the window starts). */
-    synchronized void onMeasureStart(Runnable hook) {
-        this.onMeasureStart = hook;
+    /**
+     * Runs {@code hook} once, when the first measured interval comes in (a moment after the window starts), with the
+     * window's start (epoch ms); hooks given earlier run first.
+     */
+    synchronized void onMeasureStart(java.util.function.LongConsumer hook) {
+        java.util.function.LongConsumer earlier = onMeasureStart;
+        this.onMeasureStart = earlier == null ? hook : earlier.andThen(hook);
     }
 
     /** Whether the automatic warm-up found the system warm (false: it ran to its maximum, or was not automatic). */
@@ -197,9 +201,9 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             measured[measuredCount++] = throughput;
         }
         if (interval.phase() == Phase.MEASURE && onMeasureStart != null) {
-            Runnable hook = onMeasureStart;
+            java.util.function.LongConsumer hook = onMeasureStart;
             onMeasureStart = null;
-            hook.run();
+            hook.accept(interval.startEpochMs());
         }
         LatencySummary latency = LatencySummary.of(interval.latency());
         if (interval.phase() == Phase.WARMUP && warmupJudge != null && !warmDeclared

@@ -110,6 +110,19 @@ public final class ServerProcesses implements AutoCloseable {
         return instances;
     }
 
+    /** Kills one of the SUT's instances with SIGKILL, as a crash would (a fail-over run), without waiting. */
+    public void kill(String instance) {
+        if (!instances.contains(instance)) {
+            throw new IllegalArgumentException(instance + " is not one of the SUT's instances " + instances);
+        }
+        process(instance).killNow();
+    }
+
+    /** The SUT's processes still running: those a fail-over run did not kill. */
+    public List<ManagedProcess> liveInstances() {
+        return instances().stream().filter(ManagedProcess::alive).toList();
+    }
+
     /** The SUT's processes: the one, or each instance in order. */
     public List<ManagedProcess> instances() {
         return instances.stream().map(this::process).toList();

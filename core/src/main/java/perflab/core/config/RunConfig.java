@@ -88,14 +88,29 @@ public record RunConfig(String workload, String stack, String operation, Load lo
      *                  takes (server-threads, http, ...) and the workload's own server-side ones (claims: backend)
      * @param instances how many JVMs run the SUT (each with these settings, its own ports, behind the workload's
      *                  proxy); 1 = the SUT as one process
+     * @param killInstanceAt a fail-over run ({@code --kill-instance-at}): the first instance is killed with SIGKILL
+     *                  this long into the measured window; null: none
      */
     public record Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
-                      Map<String, String> settings, int instances) {
+                      Map<String, String> settings, int instances, Duration killInstanceAt) {
         public Sut {
             jvmFlags = List.copyOf(jvmFlags);
             settings = Map.copyOf(settings);
             // run.json written before --instances has none: read as 0, it was one process
             instances = instances == 0 ? 1 : perflab.core.workload.SutInstances.check(instances);
+            if (killInstanceAt != null && instances < 2) {
+                throw new IllegalArgumentException("--kill-instance-at kills one of the SUT's instances: it needs "
+                        + "--instances 2 or more, so that another takes its users over");
+            }
+            if (killInstanceAt != null && (killInstanceAt.isNegative() || killInstanceAt.isZero())) {
+                throw new IllegalArgumentException("--kill-instance-at is a time into the measured window, above 0");
+            }
+        }
+
+        /** No instance killed. */
+        public Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
+                   Map<String, String> settings, int instances) {
+            this(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, null);
         }
 
         /** The SUT as one process. */
@@ -106,7 +121,12 @@ public record RunConfig(String workload, String stack, String operation, Load lo
 
         /** The same SUT with other settings. */
         public Sut withSettings(Map<String, String> other) {
-            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, other, instances);
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, other, instances, killInstanceAt);
+        }
+
+        /** The same SUT with its first instance killed {@code at} into the window (null: none). */
+        public Sut withKillInstanceAt(Duration at) {
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, at);
         }
     }
 }

@@ -19,7 +19,15 @@ public record RunSummary(String workload, String stack, String operation, String
                          Machine machine, Network network, GcAnalysis gc,
                          @JsonAlias("harness") PerClient perClient, Map<String, Sut> processes, Warmup warmup,
                          Map<String, Kind> byKind, Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks,
-                         Database database, ServerWindow server, Map<String, Object> figures) {
+                         Database database, ServerWindow server, Map<String, Object> figures, Failover failover) {
+
+    /**
+     * A fail-over run's fault ({@code --kill-instance-at}): which SUT instance was killed with SIGKILL, and when.
+     *
+     * @param atSecond seconds into the measured window
+     */
+    public record Failover(String killed, double atSecond, long epochMs) {
+    }
 
     /**
      * @param processes every process perflab started for the run, by name: {@code sut} (the same figures as the
@@ -36,6 +44,7 @@ public record RunSummary(String workload, String stack, String operation, String
      *                  null when the workload declares none or fewer than two samples came
      * @param figures   the workload's own figures of the window ({@link perflab.core.workload.Workload#figures}), in
      *                  its order; empty when it has none
+     * @param failover  the instance a fail-over run killed and when; null for any other run
      */
     public RunSummary {
         figures = figures == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures));
@@ -44,12 +53,35 @@ public record RunSummary(String workload, String stack, String operation, String
         checks = checks == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(checks));
     }
 
+    /** A summary of a run with no instance killed. */
+    public RunSummary(String workload, String stack, String operation, String model, int clients,
+                      Double targetRate, boolean complete, String endReason, double durationSeconds,
+                      long requests, long successes, Map<String, Long> errors, double throughput,
+                      double throughputPerClient, LatencySummary latencyMs, LatencySummary serviceTimeMs,
+                      LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
+                      Machine machine, Network network, GcAnalysis gc, PerClient perClient, Map<String, Sut> processes,
+                      Warmup warmup, Map<String, Kind> byKind, Map<String, SipLoadFigures> loads,
+                      Map<String, RunCheck> checks, Database database, ServerWindow server, Map<String, Object> figures) {
+        this(workload, stack, operation, model, clients, targetRate, complete, endReason, durationSeconds, requests,
+                successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs, failedLatencyMs, steady,
+                driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads, checks, database, server,
+                figures, null);
+    }
+
     /** This summary with the workload's own figures. */
     public RunSummary withFigures(Map<String, Object> figures) {
         return new RunSummary(workload, stack, operation, model, clients, targetRate, complete, endReason,
                 durationSeconds, requests, successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs,
                 failedLatencyMs, steady, driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads,
-                checks, database, server, figures);
+                checks, database, server, figures, failover);
+    }
+
+    /** This summary of a fail-over run: the instance killed and when. */
+    public RunSummary withFailover(Failover killed) {
+        return new RunSummary(workload, stack, operation, model, clients, targetRate, complete, endReason,
+                durationSeconds, requests, successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs,
+                failedLatencyMs, steady, driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads,
+                checks, database, server, figures, killed);
     }
 
     /** Whether a check after the drive failed: the run fails with it. */

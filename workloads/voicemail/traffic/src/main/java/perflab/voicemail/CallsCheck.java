@@ -127,9 +127,12 @@ final class CallsCheck {
         answer.path("failures").fields().forEachRemaining(e -> failures.put(e.getKey(), e.getValue().asLong()));
         details.put("failures", failures);
         long clicks = answer.path("clicks").asLong();
+        long takenOver = answer.path("sip").path("calls.taken-over").asLong();
+        details.put("takenOver", takenOver);
         long setupFailures = failures.values().stream().mapToLong(Long::longValue).sum();
-        // a click ends as an operation or a failure (at set-up or mid-call), or is still in its call
-        long leaked = clicks - (phone + web) - failedMidCall - setupFailures - liveSip;
+        // a call starts with a click here or is taken over from a failed partner, and ends as an operation or a
+        // failure (at set-up or mid-call), or is still in its call
+        long leaked = clicks + takenOver - (phone + web) - failedMidCall - setupFailures - liveSip;
         details.put("liveSessions", live);
         details.put("liveSipUsers", liveSip);
         details.put("leaked", leaked);
@@ -138,7 +141,8 @@ final class CallsCheck {
         details.put("sip", sip);
         String line = (phone + web) + " converged operations (" + phone + " hung up by the phone, " + web
                 + " from the page), " + (setupFailures + failedMidCall) + " failed, " + answer.path("refused").asLong()
-                + " refused; " + (liveSip == 0 ? "no user left in a call" : liveSip + " users still in a call after the "
+                + " refused; " + (takenOver == 0 ? "" : takenOver + " taken over from a failed instance; ")
+                + (liveSip == 0 ? "no user left in a call" : liveSip + " users still in a call after the "
                 + "drive (their hang-up came after it)") + (leaked == 0 ? "" : "; " + leaked + " sessions LEAKED");
         return new RunCheck(NAME, leaked == 0 ? RunCheck.PASSED : RunCheck.FAILED, line, details);
     }

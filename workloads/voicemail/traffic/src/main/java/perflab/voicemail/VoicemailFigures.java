@@ -61,6 +61,8 @@ final class VoicemailFigures {
         static final String INVITES = "sip.calls.invites.";
         static final String INVITES_ANSWERED = "sip.calls.invites-answered.";
         static final String LIVE_SESSIONS = "liveSessions";
+        static final String TAKEN_OVER_CALLS = "sip.calls.taken-over";
+        static final String TAKEN_OVER_SESSIONS = "takenOver";
         static final String REPLICATION_WRITES = "sip.replication.writes";
         static final String REPLICATION_BYTES = "sip.replication.bytes";
         static final String REPLICATION_FAILURES = "sip.replication.failures";
@@ -130,6 +132,9 @@ final class VoicemailFigures {
             peers.put("byLoad", sippFailed);
             f.put("sippFailedCalls", peers);
         }
+        if (s.failover() != null) {
+            failover(f, s, w, sippFailedTotal);
+        }
         Map<String, Object> retransmissions = new LinkedHashMap<>();
         if (!s.loads().isEmpty()) {
             retransmissions.put("sipp", sippRetransmissions);
@@ -197,6 +202,26 @@ final class VoicemailFigures {
             replication(f, w, operations);
         }
         return f;
+    }
+
+    /**
+     * A fail-over run ({@code --kill-instance-at}): {@code lostCalls} is what the users saw fail, the SIPp peers'
+     * failed calls and the browsers' failed requests (an upper bound: a call whose phone leg failed and whose page
+     * hang-up then failed counts twice), and what the partners took over in the window.
+     */
+    private static void failover(Map<String, Object> f, RunSummary s, ServerWindow w, long sippFailed) {
+        long httpErrors = s.errors().getOrDefault("total", 0L);
+        f.put("lostCalls", sippFailed + httpErrors);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("killed", s.failover().killed());
+        m.put("atSecond", round(s.failover().atSecond()));
+        m.put("sippFailedCalls", sippFailed);
+        m.put("httpErrors", httpErrors);
+        if (w != null) {
+            m.put("callsTakenOver", (long) w.delta(Names.TAKEN_OVER_CALLS));
+            m.put("webSessionsTakenOver", (long) w.delta(Names.TAKEN_OVER_SESSIONS));
+        }
+        f.put("failover", m);
     }
 
     /**
