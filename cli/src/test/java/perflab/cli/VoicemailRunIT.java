@@ -32,17 +32,7 @@ class VoicemailRunIT {
             assertEquals(0, p.await(Duration.ofSeconds(180)), p.err() + p.out());
         }
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-        assertEquals(0, summary.get("errors").get("total").asLong(), summary.get("errors").toString());
-        for (String peer : new String[]{"phone", "line", "notifier"}) {
-            JsonNode load = summary.get("loads").get(peer);
-            assertEquals(0, load.get("failedCalls").asLong(), peer + ": " + load);
-            assertTrue(load.get("successfulCalls").asLong() > 0, peer + ": " + load);
-        }
-        JsonNode calls = summary.get("checks").get("calls");
-        assertEquals("passed", calls.get("status").asText(), calls.toString());
-        JsonNode details = calls.get("details");
-        assertTrue(details.get("phoneHangups").asLong() > 0 && details.get("webHangups").asLong() > 0,
-                "both hang-up paths: " + details);
+        JsonNode details = everyCallCompleted(summary);
         assertEquals(0, details.get("failedMidCall").asLong(), details.toString());
         assertEquals(0, details.get("failures").size(), details.toString());
         assertEquals(0, details.get("leaked").asLong(), "every click ended, failed or is in its call: " + details);
@@ -57,6 +47,25 @@ class VoicemailRunIT {
                 datagrams + " SIP messages for " + operations + " operations and " + details.get("clicks") + " clicks");
         assertTrue(Files.readString(out.resolve("users.csv")).startsWith("SEQUENTIAL\nu0000000;"));
         figures(out, summary);
+    }
+
+    /**
+     * No failed request, no failed call at any SIPp peer (each of which took calls), the server's account of the calls
+     * passed, and both hang-up paths ran; the account's details, for more.
+     */
+    static JsonNode everyCallCompleted(JsonNode summary) {
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.get("errors").toString());
+        for (String peer : new String[]{"phone", "line", "notifier"}) {
+            JsonNode load = summary.get("loads").get(peer);
+            assertEquals(0, load.get("failedCalls").asLong(), peer + ": " + load);
+            assertTrue(load.get("successfulCalls").asLong() > 0, peer + ": " + load);
+        }
+        JsonNode calls = summary.get("checks").get("calls");
+        assertEquals("passed", calls.get("status").asText(), calls.toString());
+        JsonNode details = calls.get("details");
+        assertTrue(details.get("phoneHangups").asLong() > 0 && details.get("webHangups").asLong() > 0,
+                "both hang-up paths: " + details);
+        return details;
     }
 
     /** Issue 11's metrics: the server's counters sampled each second, and voicemail's figures from them. */
