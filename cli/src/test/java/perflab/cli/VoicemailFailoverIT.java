@@ -48,5 +48,23 @@ class VoicemailFailoverIT {
         JsonNode calls = summary.get("checks").get("calls");
         assertEquals("passed", calls.get("status").asText(), calls.toString());
         assertTrue(calls.get("details").get("takenOver").asLong() > 0, calls.toString());
+        // how long each step took: the grid saw its member gone, the partner served a call and a page from copies
+        JsonNode after = taken.get("afterKill");
+        for (String step : new String[] {"gridMs", "firstCallTakenOverMs", "firstPageTakenOverMs"}) {
+            assertTrue(after.has(step) && after.get(step).asLong() < 11_000, step + ": " + taken);
+        }
+        // the window in three: nothing failed in any part, and the parts cover the window
+        JsonNode phases = failover.get("phases");
+        assertTrue(failover.get("disturbedSeconds").asDouble() >= 0.9, failover.toString());
+        long requests = 0;
+        for (String part : new String[] {"before", "during", "after"}) {
+            JsonNode p = phases.get(part);
+            assertEquals(0, p.get("errors").asLong() + p.get("sipFailedCalls").asLong(), part + ": " + p);
+            requests += p.get("requests").asLong();
+        }
+        assertEquals(summary.get("requests").asLong(), requests, phases.toString());
+        assertEquals(phases.get("before").get("toSecond").asDouble(), phases.get("during").get("fromSecond").asDouble());
+        assertTrue(phases.get("during").get("fromSecond").asDouble() <= 8.125
+                && phases.get("during").get("toSecond").asDouble() > 8.125, phases.toString());
     }
 }

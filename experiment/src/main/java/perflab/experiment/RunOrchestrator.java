@@ -347,6 +347,7 @@ public final class RunOrchestrator {
             }
             if (kill != null) {
                 recorder.onMeasureStart(kill::arm);
+                recorder.keepMeasuredSeconds();
             }
             driveStartMs = System.currentTimeMillis();
             try {
@@ -411,7 +412,12 @@ public final class RunOrchestrator {
                 complete, endReason);
         RunSummary.Failover failover = kill == null ? null : kill.failover(result.measureStartEpochMs());
         if (failover != null) {
+            failover = FailoverPhases.cut(failover, result.measureStartEpochMs(), result.measureEndEpochMs(),
+                    recorder.measuredSeconds(), runDir.resolve("latency.hlog"), sippLoads.seconds());
             summary = summary.withFailover(failover);
+            if (console != null) {
+                console.println("perflab: " + perflab.report.ConsoleSummary.failover(failover));
+            }
         }
         summary = withWorkloadFigures(workload, summary);
         Json.write(runDir.resolve("summary.json"), summary);

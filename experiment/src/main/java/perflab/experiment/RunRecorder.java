@@ -75,6 +75,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private ServerCounterSampler serverSampler;
     /** Runs once, at the first measured interval, with the window's start (the profiler's start, a fail-over's timer). */
     private java.util.function.LongConsumer onMeasureStart;
+    /** The measured seconds' counts, kept for a fail-over run's phases ({@link #keepMeasuredSeconds}); else null. */
+    private List<FailoverPhases.DriverSecond> measuredSeconds;
 
     /**
      * @param pids           the processes perflab started by name ({@code sut} and companions); empty for none
@@ -176,6 +178,16 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         return monitor.machineCpus();
     }
 
+    /** Keeps each measured second's span and counts from now on (a fail-over run cuts its window with them). */
+    synchronized void keepMeasuredSeconds() {
+        measuredSeconds = new java.util.ArrayList<>();
+    }
+
+    /** The measured seconds kept since {@link #keepMeasuredSeconds}; empty when none were. */
+    synchronized List<FailoverPhases.DriverSecond> measuredSeconds() {
+        return measuredSeconds == null ? List.of() : List.copyOf(measuredSeconds);
+    }
+
     double[] measuredThroughputPerSecond() {
         synchronized (this) {
             return java.util.Arrays.copyOf(measured, measuredCount);
@@ -199,6 +211,10 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         if (interval.phase() == Phase.MEASURE && interval.seconds() >= MIN_STEADINESS_SECONDS
                 && measuredCount < measured.length) {
             measured[measuredCount++] = throughput;
+        }
+        if (interval.phase() == Phase.MEASURE && measuredSeconds != null) {
+            measuredSeconds.add(new FailoverPhases.DriverSecond(interval.startEpochMs(), interval.endEpochMs(),
+                    interval.successes(), interval.errorCount()));
         }
         if (interval.phase() == Phase.MEASURE && onMeasureStart != null) {
             java.util.function.LongConsumer hook = onMeasureStart;

@@ -350,15 +350,9 @@ final class SippLoads implements AutoCloseable {
         return figures;
     }
 
-    /**
-     * timeseries-loads.csv: one row per load and SIPp period, with its phase in the driver's run ({@code measure}
-     * when it lies wholly inside the measured window, {@code warmup} when it starts before, {@code after}) and
-     * {@code second} counted from the drive's start like timeseries.csv's. One response-time column per rtd any
-     * load reported.
-     */
-    void writeSeconds(Path file, long driveStartMs, long measureStartMs, long measureEndMs) throws IOException {
+    /** Each load's statistics periods, the whole run's; none for a load whose file cannot be read. */
+    Map<String, List<SipSecond>> seconds() {
         Map<String, List<SipSecond>> rows = new LinkedHashMap<>();
-        Set<String> rtds = new TreeSet<>();
         for (Started s : started) {
             List<SipSecond> seconds;
             try {
@@ -367,8 +361,20 @@ final class SippLoads implements AutoCloseable {
                 seconds = List.of(); // figures() says why in summary.json
             }
             rows.put(s.plan().load().name(), seconds);
-            seconds.forEach(r -> rtds.addAll(r.responseTimeMeanMs().keySet()));
         }
+        return rows;
+    }
+
+    /**
+     * timeseries-loads.csv: one row per load and SIPp period, with its phase in the driver's run ({@code measure}
+     * when it lies wholly inside the measured window, {@code warmup} when it starts before, {@code after}) and
+     * {@code second} counted from the drive's start like timeseries.csv's. One response-time column per rtd any
+     * load reported.
+     */
+    void writeSeconds(Path file, long driveStartMs, long measureStartMs, long measureEndMs) throws IOException {
+        Map<String, List<SipSecond>> rows = seconds();
+        Set<String> rtds = new TreeSet<>();
+        rows.values().forEach(seconds -> seconds.forEach(r -> rtds.addAll(r.responseTimeMeanMs().keySet())));
         StringBuilder out = new StringBuilder("second,phase,epochMs,load,callsPerSecond,callsCreated,successfulCalls,"
                 + "failedCalls,retransmissions,currentCalls");
         rtds.forEach(rtd -> out.append(",rtd").append(rtd).append("MeanMs"));

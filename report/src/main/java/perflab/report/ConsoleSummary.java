@@ -152,6 +152,33 @@ public final class ConsoleSummary {
         };
     }
 
+    /**
+     * A fail-over run's kill in one line: how long it disturbed the load and what each part of the window saw
+     * (requests failed, the driver's p99, SIPp's retransmissions).
+     */
+    public static String failover(RunSummary.Failover f) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "fail-over: %s killed at %.1f s", f.killed(),
+                f.atSecond()));
+        if (f.phases() == null) {
+            return b.toString();
+        }
+        b.append(String.format(Locale.ROOT, ", the load disturbed for %.1f s;", f.disturbedSeconds()));
+        String sep = " ";
+        for (Map.Entry<String, RunSummary.FailoverPhase> e : f.phases().entrySet()) {
+            RunSummary.FailoverPhase p = e.getValue();
+            b.append(sep).append(e.getKey()).append(String.format(Locale.ROOT, " %d failed of %d", p.errors(), p.requests()));
+            if (p.latencyP99Ms() != null) {
+                b.append(String.format(Locale.ROOT, ", p99 %.1f ms", p.latencyP99Ms()));
+            }
+            if (p.sipCalls() > 0 || p.sipRetransmissions() > 0) {
+                b.append(String.format(Locale.ROOT, ", %d SIPp failed calls, %d retransmissions", p.sipFailedCalls(),
+                        p.sipRetransmissions()));
+            }
+            sep = "; ";
+        }
+        return b.toString();
+    }
+
     /** What an unsteady window most likely means, so the user knows what to change. */
     static String steadinessHint(RunSummary.Steadiness steady) {
         if (steady.steady() || steady.seconds() < 3) {

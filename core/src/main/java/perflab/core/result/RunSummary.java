@@ -22,11 +22,37 @@ public record RunSummary(String workload, String stack, String operation, String
                          Database database, ServerWindow server, Map<String, Object> figures, Failover failover) {
 
     /**
-     * A fail-over run's fault ({@code --kill-instance-at}): which SUT instance was killed with SIGKILL, and when.
+     * A fail-over run's fault ({@code --kill-instance-at}): which SUT instance was killed with SIGKILL, and when, and
+     * the measured window cut at it.
      *
-     * @param atSecond seconds into the measured window
+     * @param atSecond         seconds into the measured window
+     * @param disturbedSeconds how long the kill disturbed the load: from the start of the driver's second that held
+     *                         the kill to the end of the last second, within the window, in which a request or a
+     *                         SIPp call failed or SIPp sent a retransmission; null before the phases are known
+     * @param phases           {@code before}, {@code during} (the disturbance) and {@code after}: the load's figures
+     *                         in each; null before they are known
      */
-    public record Failover(String killed, double atSecond, long epochMs) {
+    public record Failover(String killed, double atSecond, long epochMs, Double disturbedSeconds,
+                           Map<String, FailoverPhase> phases) {
+        public Failover(String killed, double atSecond, long epochMs) {
+            this(killed, atSecond, epochMs, null, null);
+        }
+
+        public Failover withPhases(double disturbed, Map<String, FailoverPhase> cut) {
+            return new Failover(killed, atSecond, epochMs, disturbed, cut);
+        }
+    }
+
+    /**
+     * The load in one part of a fail-over run's window, seconds counted from the window's start. The driver's latency
+     * is from each request's intended send time, like the window's; SIPp's figures are of its statistics periods
+     * that ended in the part.
+     *
+     * @param sipResponseTimeMaxMs per SIPp load and response-time measure, the largest of its periods' means
+     */
+    public record FailoverPhase(double fromSecond, double toSecond, long requests, long errors, Double latencyP50Ms,
+                                Double latencyP99Ms, Double latencyMaxMs, long sipCalls, long sipFailedCalls,
+                                long sipRetransmissions, Map<String, Map<String, Double>> sipResponseTimeMaxMs) {
     }
 
     /**

@@ -20,7 +20,8 @@ final class VoicemailFigures {
     /** The stats page as perflab's server counters: its gauges, and its latency histograms (µs buckets). */
     static final ServerCounters COUNTERS = new ServerCounters(VoicemailPages.STATS,
             Set.of("liveSessions", "liveSipUsers", "settingUp", "sip.calls.live-users", "sip.sip.transactions.live",
-                    "sip.sip.dialogs.live", Names.REPLICATION_MEMBERS, Names.REPLICATION_HELD),
+                    "sip.sip.dialogs.live", Names.REPLICATION_MEMBERS, Names.REPLICATION_HELD, Names.PARTNER_LOST_AT,
+                    Names.FIRST_CALL_TAKEN_OVER_AT, Names.FIRST_PAGE_TAKEN_OVER_AT),
             Set.of(Names.NOTIFY_TO_200, Names.SRD, Names.SRD_PHONE, Names.SRD_LINE));
 
     /** The stats page's counter names, flattened. */
@@ -68,6 +69,9 @@ final class VoicemailFigures {
         static final String REPLICATION_FAILURES = "sip.replication.failures";
         static final String REPLICATION_MEMBERS = "sip.replication.members";
         static final String REPLICATION_HELD = "sip.replication.held";
+        static final String PARTNER_LOST_AT = "sip.replication.partner-lost-epoch-ms";
+        static final String FIRST_CALL_TAKEN_OVER_AT = "sip.calls.first-taken-over-epoch-ms";
+        static final String FIRST_PAGE_TAKEN_OVER_AT = "firstTakenOverEpochMs";
 
         private Names() {
         }
@@ -220,8 +224,27 @@ final class VoicemailFigures {
         if (w != null) {
             m.put("callsTakenOver", (long) w.delta(Names.TAKEN_OVER_CALLS));
             m.put("webSessionsTakenOver", (long) w.delta(Names.TAKEN_OVER_SESSIONS));
+            Map<String, Object> detected = new LinkedHashMap<>();
+            after(detected, "gridMs", w, Names.PARTNER_LOST_AT, s.failover().epochMs());
+            after(detected, "firstCallTakenOverMs", w, Names.FIRST_CALL_TAKEN_OVER_AT, s.failover().epochMs());
+            after(detected, "firstPageTakenOverMs", w, Names.FIRST_PAGE_TAKEN_OVER_AT, s.failover().epochMs());
+            if (!detected.isEmpty()) {
+                m.put("afterKill", detected);
+            }
         }
         f.put("failover", m);
+    }
+
+    /**
+     * Milliseconds from the kill to a moment an instance noted ({@link Names#PARTNER_LOST_AT} and the first
+     * take-overs), when one did: each instance says when it first did so, 0 before, and only the killed one's partner
+     * does, so the sum of the instances' last samples is the partner's.
+     */
+    private static void after(Map<String, Object> m, String name, ServerWindow w, String gauge, long killedEpochMs) {
+        ServerWindow.Gauge g = w.gauges().get(gauge);
+        if (g != null && g.last() >= killedEpochMs) {
+            m.put(name, (long) (g.last() - killedEpochMs));
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.infinispan.AdvancedCache;
@@ -12,6 +13,9 @@ import org.infinispan.configuration.parsing.ConfigurationBuilderHolder;
 import org.infinispan.configuration.parsing.ParserRegistry;
 import org.infinispan.context.Flag;
 import org.infinispan.manager.DefaultCacheManager;
+import org.infinispan.notifications.Listener;
+import org.infinispan.notifications.cachemanagerlistener.annotation.ViewChanged;
+import org.infinispan.notifications.cachemanagerlistener.event.ViewChangedEvent;
 
 /**
  * One instance's half of a replication pair: an embedded Infinispan cache manager in a two-member cluster with its
@@ -33,9 +37,11 @@ public final class PairGrid implements AutoCloseable {
 
     private final DefaultCacheManager manager;
     private final AdvancedCache<String, byte[]> sessions;
+    private final AtomicLong partnerLostEpochMs = new AtomicLong();
 
     private PairGrid(DefaultCacheManager manager) {
         this.manager = manager;
+        manager.addListener(new ViewWatch(partnerLostEpochMs));
         AdvancedCache<String, byte[]> cache = manager.<String, byte[]>getCache(CACHE).getAdvancedCache();
         // no write needs the previous value: asking for it would make a remote read of it
         this.sessions = cache.withFlags(Flag.IGNORE_RETURN_VALUES);
@@ -99,15 +105,38 @@ public final class PairGrid implements AutoCloseable {
         sessions.remove(user);
     }
 
-    /** The replica of {@code user} held here, whichever member wrote it; null: none. */
+    /**
+     * The replica of {@code user} held here, whichever member wrote it; null: none. Read here only: while the cache's
+     * topology is being rebalanced (a partner joining) a plain read may be sent to the partner, which would answer
+     * for a copy this member does not yet hold, or, dead, hold the read up until it is suspected.
+     */
     public byte[] get(String user) {
-        return sessions.get(user);
+        return sessions.withFlags(Flag.CACHE_MODE_LOCAL).get(user);
     }
 
     /** Members in the pair's view now: 2 with the partner up, 1 alone. */
     public int members() {
         List<?> members = manager.getMembers();
         return members == null ? 1 : members.size();
+    }
+
+    /**
+     * When this member last saw the pair's view lose a member (the partner's failure detected: heartbeats missed
+     * for FD_ALL3's timeout and the suspicion verified), epoch milliseconds; 0 while it never has.
+     */
+    public long partnerLostEpochMs() {
+        return partnerLostEpochMs.get();
+    }
+
+    /**
+     * Whether the pair is whole: both members in the cache's topology and no state transfer under way, so each holds
+     * every copy as its own. A member killed before that (its partner still receiving the copies from it) takes
+     * copies with it that the partner had only in transit.
+     */
+    public boolean paired() {
+        var distribution = sessions.getDistributionManager();
+        return members() == 2 && distribution.getCacheTopology().getMembers().size() == 2
+                && !distribution.isRehashInProgress();
     }
 
     /** Replicas held here: this instance's users' and the partner's. */
@@ -118,5 +147,22 @@ public final class PairGrid implements AutoCloseable {
     @Override
     public void close() {
         manager.stop();
+    }
+
+    /** Notes the moment a view smaller than the one before is installed. Public: Infinispan calls it reflectively. */
+    @Listener
+    public static final class ViewWatch {
+        private final AtomicLong lostAt;
+
+        ViewWatch(AtomicLong lostAt) {
+            this.lostAt = lostAt;
+        }
+
+        @ViewChanged
+        public void changed(ViewChangedEvent e) {
+            if (e.getNewMembers().size() < e.getOldMembers().size()) {
+                lostAt.set(System.currentTimeMillis());
+            }
+        }
     }
 }

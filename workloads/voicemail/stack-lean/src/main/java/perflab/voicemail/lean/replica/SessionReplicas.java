@@ -93,6 +93,7 @@ public final class SessionReplicas implements AutoCloseable {
         all.put("replication.failures", failures.sum());
         all.put("replication.members", (long) grid.members());
         all.put("replication.held", (long) grid.held());
+        all.put("replication.partner-lost-epoch-ms", grid.partnerLostEpochMs());
         return all;
     }
 

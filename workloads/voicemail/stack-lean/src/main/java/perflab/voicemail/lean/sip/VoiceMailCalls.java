@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import perflab.voicemail.lean.ConvergedCalls;
+import perflab.voicemail.lean.replica.FirstMoment;
 import perflab.voicemail.lean.replica.ReplicationMode;
 import perflab.voicemail.lean.replica.SessionReplicas;
 import perflab.voicemail.lean.replica.UserReplica;
@@ -43,6 +44,7 @@ public final class VoiceMailCalls implements ConvergedCalls {
     /** The web side's half of a call taken over; nobody's until the web side says (tests of the SIP side alone). */
     private volatile BiFunction<String, String, Consumer<CallEnd>> webHalf = (user, webSession) -> end -> { };
     private final Map<String, LongAdder> counters = new ConcurrentHashMap<>();
+    private final FirstMoment firstTakeOver = new FirstMoment();
     /** The notifier's NOTIFY read by the stack to our 200 handed to it. */
     final LatencyBuckets notifyTo200 = new LatencyBuckets();
     /** RFC 6076 session request delay of each leg: our INVITE handed to the stack to its 200 read by the stack. */
@@ -162,6 +164,7 @@ public final class VoiceMailCalls implements ConvergedCalls {
             call.executor.execute(() -> call.adopt(copy));
         }
         count("calls.taken-over");
+        firstTakeOver.mark();
         return true;
     }
 
@@ -175,6 +178,7 @@ public final class VoiceMailCalls implements ConvergedCalls {
         Map<String, Long> all = new TreeMap<>(stack.counters());
         counters.forEach((name, value) -> all.put(name, value.sum()));
         all.put("calls.live-users", (long) users.size());
+        all.put("calls.first-taken-over-epoch-ms", firstTakeOver.epochMs());
         all.putAll(replicas.counters());
         return all;
     }

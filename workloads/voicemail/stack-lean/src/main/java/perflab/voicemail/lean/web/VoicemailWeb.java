@@ -149,6 +149,7 @@ public final class VoicemailWeb extends Handler.Abstract {
         fresh.setAttribute(USER_ATTRIBUTE, user);
         session.rebind(fresh.getId(), fresh::invalidate);
         counters.takenOver.increment();
+        counters.firstTakenOver.mark();
         return session;
     }
 

@@ -1,6 +1,7 @@
 package perflab.voicemail.lean.web;
 
 import perflab.voicemail.lean.ConvergedCalls.CallEnd;
+import perflab.voicemail.lean.replica.FirstMoment;
 
 import java.util.EnumMap;
 import java.util.Locale;
@@ -17,6 +18,7 @@ final class WebCounters {
     final LongAdder forbidden = new LongAdder();
     /** Browsers whose session came over from a failed partner instance. */
     final LongAdder takenOver = new LongAdder();
+    final FirstMoment firstTakenOver = new FirstMoment();
     /** Clicks whose call could not be set up, by reason. */
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
     /** Hang-ups that failed, by reason (the call itself ends as {@link CallEnd#FAILED} or was already over). */
@@ -56,6 +58,7 @@ final class WebCounters {
                 .append(",\"pages\":").append(pages.sum()).append(",\"clicks\":").append(clicks.sum())
                 .append(",\"refused\":").append(refused.sum()).append(",\"forbidden\":").append(forbidden.sum())
                 .append(",\"takenOver\":").append(takenOver.sum())
+                .append(",\"firstTakenOverEpochMs\":").append(firstTakenOver.epochMs())
                 .append(",\"operations\":");
         Map<String, Long> operations = new TreeMap<>();
         ends.forEach((end, n) -> operations.put(end.name().toLowerCase(Locale.ROOT).replace('_', '-'), n.sum()));

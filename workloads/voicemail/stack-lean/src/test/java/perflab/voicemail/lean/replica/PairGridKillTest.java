@@ -54,6 +54,13 @@ class PairGridKillTest {
                 assertEquals("WRITTEN", written.get(90, TimeUnit.SECONDS), "the writer's output: " + output);
                 byte[] copy = awaitReplica(survivor, "u0000042", 10_000);
                 assertNotNull(copy, "the replica reached the partner");
+                // on a busy machine the writer may have found no one within its join timeout and started a grid of
+                // its own, the two merging later: the copy may then be at the survivor before the pair is whole
+                long whole = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!survivor.paired() && System.nanoTime() < whole) {
+                    Thread.sleep(50);
+                }
+                assertTrue(survivor.paired(), "the pair became whole");
 
                 writer.destroyForcibly(); // SIGKILL: the writer leaves no word for the grid
                 assertTrue(writer.waitFor(10, TimeUnit.SECONDS));

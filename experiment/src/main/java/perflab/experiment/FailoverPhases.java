@@ -1,0 +1,173 @@
+package perflab.experiment;
+
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import perflab.core.result.LatencySummary;
+import perflab.core.result.RunSummary;
+import perflab.experiment.load.SipSecond;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A fail-over run's measured window cut at the kill into three parts, so that what the kill did stands apart from the
+ * steady state around it: {@code before}, {@code during} (the disturbance) and {@code after}.
+ * <p>
+ * The disturbance starts with the driver's second that holds the kill and ends with the last second, within the
+ * window, in which the kill left a trace the load can see: a failed request, a failed SIPp call or a SIPp
+ * retransmission (a peer that got no answer in time and sent its request again: a BYE or NOTIFY that went to the dead
+ * instance while the proxy still thought it alive). At least that one second when nothing was seen. A trace of
+ * another cause after the kill (a retransmission on a loaded CPU) lengthens it too: the figure is an upper bound.
+ */
+final class FailoverPhases {
+    static final String BEFORE = "before";
+    static final String DURING = "during";
+    static final String AFTER = "after";
+    private static final String MEASURE = "measure";
+
+    /** One measured second of the driver: its span, and the requests answered and failed in it. */
+    record DriverSecond(long startEpochMs, long endEpochMs, long successes, long errors) {
+    }
+
+    /** The disturbance, in epoch milliseconds: [start, end). */
+    record Disturbance(long startEpochMs, long endEpochMs) {
+        double seconds() {
+            return (endEpochMs - startEpochMs) / 1000.0;
+        }
+
+        String partOf(long startMs, long endMs) {
+            return endMs <= startEpochMs ? BEFORE : startMs >= endEpochMs ? AFTER : DURING;
+        }
+    }
+
+    private FailoverPhases() {
+    }
+
+    /**
+     * The disturbance the kill at {@code killMs} caused, from the driver's measured seconds and each SIPp load's
+     * statistics periods (those of the window only count).
+     */
+    static Disturbance disturbance(long killMs, long windowStartMs, long windowEndMs, List<DriverSecond> driver,
+                                   Map<String, List<SipSecond>> sip) {
+        long start = killMs;
+        long end = killMs;
+        for (DriverSecond s : driver) {
+            if (s.startEpochMs() <= killMs && killMs < s.endEpochMs()) {
+                start = s.startEpochMs();
+                end = Math.max(end, s.endEpochMs());
+            }
+            if (s.errors() > 0 && s.endEpochMs() > killMs && s.endEpochMs() <= windowEndMs) {
+                end = Math.max(end, s.endEpochMs());
+            }
+        }
+        for (List<SipSecond> periods : sip.values()) {
+            for (SipSecond p : periods) {
+                long endMs = p.epochMs();
+                if ((p.failedCalls() > 0 || p.retransmissions() > 0) && endMs > killMs && endMs <= windowEndMs
+                        && p.startEpochMicros() >= windowStartMs * 1000) {
+                    end = Math.max(end, endMs);
+                }
+            }
+        }
+        return new Disturbance(start, end);
+    }
+
+    /**
+     * {@code killed} with its phases: the driver's seconds, its latency log ({@code latency.hlog}: the intervals
+     * tagged {@code measure}) and the SIPp periods, each put in the part that holds it.
+     */
+    static RunSummary.Failover cut(RunSummary.Failover killed, long windowStartMs, long windowEndMs,
+                                   List<DriverSecond> driver, Path latencyLog, Map<String, List<SipSecond>> sip)
+            throws IOException {
+        Disturbance d = disturbance(killed.epochMs(), windowStartMs, windowEndMs, driver, sip);
+        Map<String, Part> parts = new LinkedHashMap<>();
+        parts.put(BEFORE, new Part(windowStartMs, d.startEpochMs()));
+        parts.put(DURING, new Part(d.startEpochMs(), d.endEpochMs()));
+        parts.put(AFTER, new Part(d.endEpochMs(), windowEndMs));
+        for (DriverSecond s : driver) {
+            Part p = parts.get(d.partOf(s.startEpochMs(), s.endEpochMs()));
+            p.requests += s.successes() + s.errors();
+            p.errors += s.errors();
+        }
+        for (AbstractHistogram h : measuredIntervals(latencyLog)) {
+            parts.get(d.partOf(h.getStartTimeStamp(), h.getEndTimeStamp())).latency.add(h);
+        }
+        sip.forEach((load, periods) -> {
+            for (SipSecond s : periods) {
+                if (s.startEpochMicros() < windowStartMs * 1000 || s.epochMs() > windowEndMs) {
+                    continue; // the window's figures are made of the periods wholly inside it
+                }
+                // a period is ~1 s and not aligned with the driver's seconds: it goes where it ended
+                long endMs = s.epochMs();
+                parts.get(endMs <= d.startEpochMs() ? BEFORE : endMs <= d.endEpochMs() ? DURING : AFTER).add(load, s);
+            }
+        });
+        Map<String, RunSummary.FailoverPhase> phases = new LinkedHashMap<>();
+        parts.forEach((name, p) -> phases.put(name, p.phase(windowStartMs)));
+        return killed.withPhases(d.seconds(), phases);
+    }
+
+    /** The log's intervals of the measured window; none when there is no log. */
+    private static List<AbstractHistogram> measuredIntervals(Path latencyLog) throws IOException {
+        if (latencyLog == null || !Files.isRegularFile(latencyLog)) {
+            return List.of();
+        }
+        List<AbstractHistogram> intervals = new java.util.ArrayList<>();
+        try {
+            HistogramLogReader reader = new HistogramLogReader(latencyLog.toFile());
+            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                if (h instanceof AbstractHistogram a && MEASURE.equals(a.getTag())) {
+                    intervals.add(a);
+                }
+            }
+        } catch (RuntimeException e) {
+            // a truncated last line (an interrupted run) ends the log: the intervals before it are kept
+        }
+        return intervals;
+    }
+
+    /** One part's sums as they are gathered. */
+    private static final class Part {
+        final long fromMs;
+        final long toMs;
+        final Histogram latency = new Histogram(3);
+        long requests;
+        long errors;
+        long sipCalls;
+        long sipFailed;
+        long sipRetransmissions;
+        final Map<String, Map<String, Double>> sipResponseMax = new TreeMap<>();
+
+        Part(long fromMs, long toMs) {
+            this.fromMs = fromMs;
+            this.toMs = toMs;
+            latency.setAutoResize(true);
+        }
+
+        void add(String load, SipSecond s) {
+            sipCalls += s.callsCreated();
+            sipFailed += s.failedCalls();
+            sipRetransmissions += s.retransmissions();
+            s.responseTimeMeanMs().forEach((rtd, mean) ->
+                    sipResponseMax.computeIfAbsent(load, k -> new TreeMap<>()).merge(rtd, mean, Math::max));
+        }
+
+        RunSummary.FailoverPhase phase(long windowStartMs) {
+            LatencySummary l = latency.getTotalCount() == 0 ? null : LatencySummary.of(latency);
+            return new RunSummary.FailoverPhase(seconds(fromMs - windowStartMs), seconds(Math.max(fromMs, toMs) - windowStartMs),
+                    requests, errors, l == null ? null : l.p50(), l == null ? null : l.p99(), l == null ? null : l.max(),
+                    sipCalls, sipFailed, sipRetransmissions, sipResponseMax);
+        }
+
+        private static double seconds(long ms) {
+            return ms / 1000.0;
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package perflab.experiment;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import perflab.core.result.RunSummary;
+import perflab.experiment.load.SipSecond;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FailoverPhasesTest {
+    /** The window: 20 whole seconds from t0; the kill 8.125 s in. */
+    private static final long T0 = 1_700_000_000_000L;
+    private static final long KILL = T0 + 8_125;
+
+    private static List<FailoverPhases.DriverSecond> seconds(int... errorsAt) {
+        List<FailoverPhases.DriverSecond> all = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            long errors = 0;
+            for (int e : errorsAt) {
+                errors += e == i ? 1 : 0;
+            }
+            all.add(new FailoverPhases.DriverSecond(T0 + i * 1000L, T0 + (i + 1) * 1000L, 10 - errors, errors));
+        }
+        return all;
+    }
+
+    /** SIPp periods ending 300 ms into each second (not aligned with the driver's), retransmissions where asked. */
+    private static List<SipSecond> sipp(int retransmissionsAt, int failedAt) {
+        List<SipSecond> all = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            long start = (T0 + i * 1000L + 300) * 1000;
+            all.add(new SipSecond(start, start + 1_000_000, 2, 2, i == failedAt ? 1 : 0, i == retransmissionsAt ? 3 : 0,
+                    4, Map.of("notify", i == retransmissionsAt ? 2000.0 : 5.0)));
+        }
+        return all;
+    }
+
+    @Test
+    void aKillNothingSawDisturbsOnlyTheSecondThatHeldIt() {
+        FailoverPhases.Disturbance d = FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(), Map.of("notifier", sipp(-1, -1)));
+        assertEquals(T0 + 8_000, d.startEpochMs());
+        assertEquals(T0 + 9_000, d.endEpochMs());
+    }
+
+    @Test
+    void theDisturbanceRunsToTheLastFailureOrRetransmissionAfterTheKill() {
+        // a retransmission in SIPp's period ending at 11.3 s, a failed request in the driver's second 12-13 s, and
+        // one failure before the kill, which is not the kill's
+        FailoverPhases.Disturbance d = FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(3, 12),
+                Map.of("notifier", sipp(10, -1)));
+        assertEquals(T0 + 8_000, d.startEpochMs());
+        assertEquals(T0 + 13_000, d.endEpochMs());
+        assertEquals(5.0, d.seconds());
+        // a SIPp call that failed at 17.3 s, later still
+        assertEquals(T0 + 17_300, FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(), Map.of("phone", sipp(-1, 16)))
+                .endEpochMs());
+        // what ends after the window is not the window's
+        assertEquals(T0 + 9_000, FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(), Map.of("phone", sipp(-1, 19)))
+                .endEpochMs());
+    }
+
+    @Test
+    void thePartsSplitTheWindowsCountsAndLatency(@TempDir Path dir) throws Exception {
+        Path hlog = dir.resolve("latency.hlog");
+        try (PrintStream out = new PrintStream(Files.newOutputStream(hlog), false, "UTF-8")) {
+            HistogramLogWriter log = new HistogramLogWriter(out);
+            log.outputLogFormatVersion();
+            log.outputStartTime(T0 - 3_000);
+            log.setBaseTime(T0 - 3_000);
+            log.outputLegend();
+            for (int i = -3; i < 20; i++) {
+                Histogram h = new Histogram(3);
+                // 1 ms before and after, 500 ms in the disturbance (8-11 s)
+                h.recordValueWithCount(i >= 8 && i < 11 ? 500_000 : 1_000, 10);
+                h.setStartTimeStamp(T0 + i * 1000L);
+                h.setEndTimeStamp(T0 + (i + 1) * 1000L);
+                h.setTag(i < 0 ? "warmup" : "measure");
+                log.outputIntervalHistogram(h);
+            }
+        }
+        RunSummary.Failover f = FailoverPhases.cut(new RunSummary.Failover("sut-0", 8.125, KILL), T0, T0 + 20_000,
+                seconds(10), hlog, Map.of("notifier", sipp(9, -1)));
+        assertEquals(3.0, f.disturbedSeconds());
+        RunSummary.FailoverPhase before = f.phases().get("before");
+        RunSummary.FailoverPhase during = f.phases().get("during");
+        RunSummary.FailoverPhase after = f.phases().get("after");
+        assertEquals(List.of("before", "during", "after"), List.copyOf(f.phases().keySet()));
+        assertEquals(0.0, before.fromSecond());
+        assertEquals(8.0, before.toSecond());
+        assertEquals(8.0, during.fromSecond());
+        assertEquals(11.0, during.toSecond());
+        assertEquals(20.0, after.toSecond());
+        assertEquals(80, before.requests());
+        assertEquals(30, during.requests());
+        assertEquals(1, during.errors());
+        assertEquals(90, after.requests());
+        assertEquals(0, before.errors() + after.errors());
+        // the warm-up's intervals are not the window's
+        assertTrue(before.latencyP99Ms() < 1.1, before.toString());
+        assertTrue(during.latencyP50Ms() > 499 && during.latencyP50Ms() < 501, during.toString());
+        assertTrue(after.latencyMaxMs() < 1.1, after.toString());
+        // SIPp's periods go where they end: 8.3, 9.3 and 10.3 s are in the disturbance, which ends at 11.0 s
+        assertEquals(6, during.sipCalls());
+        assertEquals(3, during.sipRetransmissions());
+        assertEquals(2000.0, during.sipResponseTimeMaxMs().get("notifier").get("notify"));
+        assertEquals(5.0, after.sipResponseTimeMaxMs().get("notifier").get("notify"));
+        // seven periods ended by 8.0 s; nine after 11.0 s, the period 19.3-20.3 s not being wholly in the window
+        assertEquals(2 * 7, before.sipCalls());
+        assertEquals(2 * 9, after.sipCalls());
+    }
+
+    @Test
+    void noLatencyLogGivesCountsWithoutLatency(@TempDir Path dir) throws Exception {
+        RunSummary.Failover f = FailoverPhases.cut(new RunSummary.Failover("sut-0", 8.125, KILL), T0, T0 + 20_000,
+                seconds(), dir.resolve("absent.hlog"), Map.of());
+        assertNull(f.phases().get("during").latencyP99Ms());
+        assertEquals(10, f.phases().get("during").requests());
+    }
+}
