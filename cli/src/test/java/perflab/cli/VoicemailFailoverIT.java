@@ -48,9 +48,10 @@ class VoicemailFailoverIT {
         JsonNode calls = summary.get("checks").get("calls");
         assertEquals("passed", calls.get("status").asText(), calls.toString());
         assertTrue(calls.get("details").get("takenOver").asLong() > 0, calls.toString());
-        // how long each step took: the grid saw its member gone, the partner served a call and a page from copies
+        // how long until the partner served a call and a page from copies (its grid's view changes later: FD_ALL3
+        // waits 8 s, which PairGridKillTest sees)
         JsonNode after = taken.get("afterKill");
-        for (String step : new String[] {"gridMs", "firstCallTakenOverMs", "firstPageTakenOverMs"}) {
+        for (String step : new String[] {"firstCallTakenOverMs", "firstPageTakenOverMs"}) {
             assertTrue(after.has(step) && after.get(step).asLong() < 11_000, step + ": " + taken);
         }
         // the window in three: nothing failed in any part, and the parts cover the window

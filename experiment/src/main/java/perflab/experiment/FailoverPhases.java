@@ -21,10 +21,12 @@ import java.util.TreeMap;
  * steady state around it: {@code before}, {@code during} (the disturbance) and {@code after}.
  * <p>
  * The disturbance starts with the driver's second that holds the kill and ends with the last second, within the
- * window, in which the kill left a trace the load can see: a failed request, a failed SIPp call or a SIPp
+ * window, in which the kill left a trace the load can see: a failed request, a failed SIPp call, a SIPp
  * retransmission (a peer that got no answer in time and sent its request again: a BYE or NOTIFY that went to the dead
- * instance while the proxy still thought it alive). At least that one second when nothing was seen. A trace of
- * another cause after the kill (a retransmission on a loaded CPU) lengthens it too: the figure is an upper bound.
+ * instance while the proxy still thought it alive), or a driver's second whose p99 was more than twice the p99 of
+ * the window before the kill (requests that waited for such a message, and those queued behind them). Just that one
+ * second when nothing was seen. A trace of another cause after the kill (a retransmission or a slow second on a
+ * loaded CPU) lengthens it too: the figure is an upper bound.
  */
 final class FailoverPhases {
     static final String BEFORE = "before";
@@ -55,9 +57,25 @@ final class FailoverPhases {
      * statistics periods (those of the window only count).
      */
     static Disturbance disturbance(long killMs, long windowStartMs, long windowEndMs, List<DriverSecond> driver,
-                                   Map<String, List<SipSecond>> sip) {
+                                   Map<String, List<SipSecond>> sip, List<AbstractHistogram> intervals) {
         long start = killMs;
         long end = killMs;
+        Histogram before = new Histogram(3);
+        before.setAutoResize(true);
+        for (AbstractHistogram h : intervals) {
+            if (h.getEndTimeStamp() <= killMs) {
+                before.add(h);
+            }
+        }
+        if (before.getTotalCount() > 0) {
+            long slow = 2 * before.getValueAtPercentile(99);
+            for (AbstractHistogram h : intervals) {
+                if (h.getEndTimeStamp() > killMs && h.getEndTimeStamp() <= windowEndMs && h.getTotalCount() > 0
+                        && h.getValueAtPercentile(99) > slow) {
+                    end = Math.max(end, h.getEndTimeStamp());
+                }
+            }
+        }
         for (DriverSecond s : driver) {
             if (s.startEpochMs() <= killMs && killMs < s.endEpochMs()) {
                 start = s.startEpochMs();
@@ -86,7 +104,8 @@ final class FailoverPhases {
     static RunSummary.Failover cut(RunSummary.Failover killed, long windowStartMs, long windowEndMs,
                                    List<DriverSecond> driver, Path latencyLog, Map<String, List<SipSecond>> sip)
             throws IOException {
-        Disturbance d = disturbance(killed.epochMs(), windowStartMs, windowEndMs, driver, sip);
+        List<AbstractHistogram> intervals = measuredIntervals(latencyLog);
+        Disturbance d = disturbance(killed.epochMs(), windowStartMs, windowEndMs, driver, sip, intervals);
         Map<String, Part> parts = new LinkedHashMap<>();
         parts.put(BEFORE, new Part(windowStartMs, d.startEpochMs()));
         parts.put(DURING, new Part(d.startEpochMs(), d.endEpochMs()));
@@ -96,7 +115,7 @@ final class FailoverPhases {
             p.requests += s.successes() + s.errors();
             p.errors += s.errors();
         }
-        for (AbstractHistogram h : measuredIntervals(latencyLog)) {
+        for (AbstractHistogram h : intervals) {
             parts.get(d.partOf(h.getStartTimeStamp(), h.getEndTimeStamp())).latency.add(h);
         }
         sip.forEach((load, periods) -> {

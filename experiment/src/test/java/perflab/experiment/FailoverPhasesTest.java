@@ -48,7 +48,7 @@ class FailoverPhasesTest {
 
     @Test
     void aKillNothingSawDisturbsOnlyTheSecondThatHeldIt() {
-        FailoverPhases.Disturbance d = FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(), Map.of("notifier", sipp(-1, -1)));
+        FailoverPhases.Disturbance d = FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(), Map.of("notifier", sipp(-1, -1)), List.of());
         assertEquals(T0 + 8_000, d.startEpochMs());
         assertEquals(T0 + 9_000, d.endEpochMs());
     }
@@ -58,16 +58,16 @@ class FailoverPhasesTest {
         // a retransmission in SIPp's period ending at 11.3 s, a failed request in the driver's second 12-13 s, and
         // one failure before the kill, which is not the kill's
         FailoverPhases.Disturbance d = FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(3, 12),
-                Map.of("notifier", sipp(10, -1)));
+                Map.of("notifier", sipp(10, -1)), List.of());
         assertEquals(T0 + 8_000, d.startEpochMs());
         assertEquals(T0 + 13_000, d.endEpochMs());
         assertEquals(5.0, d.seconds());
         // a SIPp call that failed at 17.3 s, later still
-        assertEquals(T0 + 17_300, FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(), Map.of("phone", sipp(-1, 16)))
-                .endEpochMs());
+        assertEquals(T0 + 17_300, FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(), Map.of("phone", sipp(-1, 16)),
+                List.of()).endEpochMs());
         // what ends after the window is not the window's
-        assertEquals(T0 + 9_000, FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(), Map.of("phone", sipp(-1, 19)))
-                .endEpochMs());
+        assertEquals(T0 + 9_000, FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(), Map.of("phone", sipp(-1, 19)),
+                List.of()).endEpochMs());
     }
 
     @Test
@@ -81,8 +81,9 @@ class FailoverPhasesTest {
             log.outputLegend();
             for (int i = -3; i < 20; i++) {
                 Histogram h = new Histogram(3);
-                // 1 ms before and after, 500 ms in the disturbance (8-11 s)
-                h.recordValueWithCount(i >= 8 && i < 11 ? 500_000 : 1_000, 10);
+                // 1 ms before and after, 500 ms in the disturbance (8-11 s), and in the second after, 1.9 ms: less
+                // than twice the p99 before the kill, so not slow enough to be the kill's
+                h.recordValueWithCount(i >= 8 && i < 11 ? 500_000 : i == 11 ? 1_900 : 1_000, 10);
                 h.setStartTimeStamp(T0 + i * 1000L);
                 h.setEndTimeStamp(T0 + (i + 1) * 1000L);
                 h.setTag(i < 0 ? "warmup" : "measure");
@@ -109,7 +110,7 @@ class FailoverPhasesTest {
         // the warm-up's intervals are not the window's
         assertTrue(before.latencyP99Ms() < 1.1, before.toString());
         assertTrue(during.latencyP50Ms() > 499 && during.latencyP50Ms() < 501, during.toString());
-        assertTrue(after.latencyMaxMs() < 1.1, after.toString());
+        assertTrue(after.latencyMaxMs() > 1.8 && after.latencyMaxMs() < 2, after.toString());
         // SIPp's periods go where they end: 8.3, 9.3 and 10.3 s are in the disturbance, which ends at 11.0 s
         assertEquals(6, during.sipCalls());
         assertEquals(3, during.sipRetransmissions());
@@ -118,6 +119,21 @@ class FailoverPhasesTest {
         // seven periods ended by 8.0 s; nine after 11.0 s, the period 19.3-20.3 s not being wholly in the window
         assertEquals(2 * 7, before.sipCalls());
         assertEquals(2 * 9, after.sipCalls());
+    }
+
+    @Test
+    void secondsFarSlowerThanBeforeTheKillAreTheDisturbanceToo() {
+        List<org.HdrHistogram.AbstractHistogram> intervals = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            Histogram h = new Histogram(3);
+            // requests queued behind a stalled set-up: 2 s in seconds 13 and 14, with no failure anywhere
+            h.recordValueWithCount(i == 13 || i == 14 ? 2_000_000 : 10_000, 9);
+            h.setStartTimeStamp(T0 + i * 1000L);
+            h.setEndTimeStamp(T0 + (i + 1) * 1000L);
+            intervals.add(h);
+        }
+        assertEquals(T0 + 15_000, FailoverPhases.disturbance(KILL, T0, T0 + 20_000, seconds(), Map.of(), intervals)
+                .endEpochMs());
     }
 
     @Test

@@ -69,7 +69,7 @@ class PairGridKillTest {
                 UserReplica read = UserReplica.fromBytes(survivor.get("u0000042"));
                 assertEquals("CONNECTED", read.state());
                 assertEquals("node0writer", read.webSession());
-                // heartbeats (FD_ALL3: 3 s) and the check of the suspect find the writer gone; the pair is one
+                // heartbeats (FD_ALL3: 8 s) and the check of the suspect find the writer gone; the pair is one
                 long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
                 while (survivor.members() > 1 && System.nanoTime() < end) {
                     Thread.sleep(100);
