@@ -60,21 +60,31 @@ for s in sorted(out.glob("*/rep-*/summary.json")):
     r = f.get("replication") or {}
     modes.setdefault(mode, []).append(dict(run=s.parent.name, failed=failed, us=f.get("sutCpuPerOperationUs"),
         ops=f.get("convergedOperationsPerSecond"), writes=r.get("writesPerOperation"), bytes=r.get("bytesPerOperation"),
-        notify=(f.get("notifyTo200Ms") or {}).get("p95"), cpu=(j.get("sut") or {}).get("cpuPercent")))
+        notify=(f.get("notifyTo200Ms") or {}).get("p95"), cpu=(j.get("sut") or {}).get("cpuPercent"),
+        # the JIT compilers' share of the SUT's CPU in the window: a large one means a system still warming
+        jit=None if not (j.get("sut") or {}).get("cpuSeconds") else
+            (j["sut"].get("jitCpuSeconds") or 0) / j["sut"]["cpuSeconds"]))
 print(f"voicemail, 2 instances, {rate:g} users/s: {out}")
-print("| replication | runs without failure | converged ops/s | SUT µs per operation | ops per SUT CPU-s | share of off | copies per op | bytes per op | p95 NOTIFY-to-200 ms |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| replication | runs without failure | converged ops/s | SUT µs per operation | ops per SUT CPU-s | share of off | JIT share of SUT CPU | ops per SUT CPU-s without the JIT | share of off | copies per op | bytes per op | p95 NOTIFY-to-200 ms |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 mean = lambda xs: statistics.mean(xs) if xs else None
 fmt = lambda v, p=1: "—" if v is None else f"{v:,.{p}f}"
 base = None
+base_warm = None
 for mode in ("off", "end-of-service", "every-message"):
     good = [r for r in modes.get(mode, []) if r["failed"] == 0 and r["us"]]
     us = mean([r["us"] for r in good])
     per_cpu = 1e6 / us if us else None
+    jit = mean([r["jit"] for r in good if r["jit"] is not None])
+    # the same with the compilers' CPU taken out: what a warm system would spend
+    us_warm = mean([r["us"] * (1 - r["jit"]) for r in good if r["jit"] is not None])
+    per_cpu_warm = 1e6 / us_warm if us_warm else None
     if mode == "off":
-        base = per_cpu
+        base, base_warm = per_cpu, per_cpu_warm
     share = None if not (base and per_cpu) else 100 * per_cpu / base
+    share_warm = None if not (base_warm and per_cpu_warm) else 100 * per_cpu_warm / base_warm
     print(f"| {mode} | {len(good)}/{len(modes.get(mode, []))} | {fmt(mean([r['ops'] for r in good]))} | {fmt(us)} | "
-          f"{fmt(per_cpu, 0)} | {fmt(share)} % | {fmt(mean([r['writes'] for r in good if r['writes'] is not None]), 2)} | "
+          f"{fmt(per_cpu, 0)} | {fmt(share)} % | {fmt(None if jit is None else 100 * jit)} % | {fmt(per_cpu_warm, 0)} | "
+          f"{fmt(share_warm)} % | {fmt(mean([r['writes'] for r in good if r['writes'] is not None]), 2)} | "
           f"{fmt(mean([r['bytes'] for r in good if r['bytes'] is not None]), 0)} | {fmt(mean([r['notify'] for r in good if r['notify'] is not None]), 3)} |")
 PY
