@@ -1,15 +1,13 @@
 package perflab.experiment;
 
 import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import perflab.core.result.LatencySummary;
 import perflab.core.result.RunSummary;
 import perflab.experiment.load.SipSecond;
+import perflab.report.ReportLatency;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,8 +100,7 @@ final class FailoverPhases {
      * tagged {@code measure}) and the SIPp periods, each put in the part that holds it.
      */
     static RunSummary.Failover cut(RunSummary.Failover killed, long windowStartMs, long windowEndMs,
-                                   List<DriverSecond> driver, Path latencyLog, Map<String, List<SipSecond>> sip)
-            throws IOException {
+                                   List<DriverSecond> driver, Path latencyLog, Map<String, List<SipSecond>> sip) {
         List<AbstractHistogram> intervals = measuredIntervals(latencyLog);
         Disturbance d = disturbance(killed.epochMs(), windowStartMs, windowEndMs, driver, sip, intervals);
         Map<String, Part> parts = new LinkedHashMap<>();
@@ -133,23 +130,16 @@ final class FailoverPhases {
         return killed.withPhases(d.seconds(), phases);
     }
 
-    /** The log's intervals of the measured window; none when there is no log. */
-    private static List<AbstractHistogram> measuredIntervals(Path latencyLog) throws IOException {
-        if (latencyLog == null || !Files.isRegularFile(latencyLog)) {
+    /** The log's intervals of the measured window; none when there is no log or it cannot be read. */
+    private static List<AbstractHistogram> measuredIntervals(Path latencyLog) {
+        if (latencyLog == null) {
             return List.of();
         }
-        List<AbstractHistogram> intervals = new java.util.ArrayList<>();
         try {
-            HistogramLogReader reader = new HistogramLogReader(latencyLog.toFile());
-            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
-                if (h instanceof AbstractHistogram a && MEASURE.equals(a.getTag())) {
-                    intervals.add(a);
-                }
-            }
-        } catch (RuntimeException e) {
-            // a truncated last line (an interrupted run) ends the log: the intervals before it are kept
+            return ReportLatency.intervals(latencyLog, MEASURE);
+        } catch (IOException e) {
+            return List.of(); // the parts keep their counts, without latency
         }
-        return intervals;
     }
 
     /** One part's sums as they are gathered. */

@@ -24,27 +24,36 @@ public final class ReportLatency {
 
     /** The sum of the log's intervals tagged {@code phase}; null when the log is missing or has none. */
     public static Histogram merged(Path hlog, String phase) throws IOException {
-        if (!Files.isRegularFile(hlog)) {
-            return null;
-        }
         Histogram sum = new Histogram(3);
         sum.setAutoResize(true);
+        intervals(hlog, phase).forEach(sum::add);
+        return sum.getTotalCount() > 0 ? sum : null;
+    }
+
+    /**
+     * The log's intervals tagged {@code phase}, in order, each with its start and end time stamps (epoch ms); none
+     * when the log is missing. A truncated last line (a killed run) ends the log: what was read before it is kept.
+     */
+    public static List<AbstractHistogram> intervals(Path hlog, String phase) throws IOException {
+        List<AbstractHistogram> intervals = new ArrayList<>();
+        if (!Files.isRegularFile(hlog)) {
+            return intervals;
+        }
         boolean any = false;
         try {
             HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
                 if (h instanceof AbstractHistogram a && phase.equals(a.getTag())) {
-                    sum.add(a);
+                    intervals.add(a);
                     any = true;
                 }
             }
         } catch (RuntimeException e) {
-            // a truncated last line (a killed run) ends the log; what was read is kept
             if (!any) {
                 throw new IOException(hlog + " is not a readable HdrHistogram log: " + e.getMessage(), e);
             }
         }
-        return any && sum.getTotalCount() > 0 ? sum : null;
+        return intervals;
     }
 
     /** Points of the percentile spectrum: x = 1 / (1 - p) (the percentile axis of {@link Chart}), y = ms. */
