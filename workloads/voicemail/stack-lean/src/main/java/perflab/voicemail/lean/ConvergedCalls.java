@@ -57,6 +57,15 @@ public interface ConvergedCalls extends AutoCloseable {
     default void onTakeover(java.util.function.BiFunction<String, String, Consumer<CallEnd>> webHalf) {
     }
 
+    /**
+     * The browser of {@code user}, whose web session was taken over here, now holds web session {@code webSession} of
+     * this instance: the call's copy names it from now on (nothing to write when the user has no call here). This
+     * instance serves its failed partner's users from now on, so a call the partner takes back when it returns is let
+     * go here.
+     */
+    default void webSessionMoved(String user, String webSession) {
+    }
+
     /** Users with SIP sessions alive now. */
     int liveUsers();
 
@@ -78,7 +87,12 @@ public interface ConvergedCalls extends AutoCloseable {
         /** {@link #hangUp}. */
         WEB_HANGUP,
         /** A leg or the subscription failed mid-call (a timeout, an error answer); torn down. */
-        FAILED
+        FAILED,
+        /**
+         * Not an end: the call went back to the user's home instance, which took it from its copy after it came back,
+         * and goes on there. Not a converged operation here.
+         */
+        HANDED_BACK
     }
 
     /** Why a user's call could not be set up or ended: {@link #reason()} is a short kebab-case word for counters. */

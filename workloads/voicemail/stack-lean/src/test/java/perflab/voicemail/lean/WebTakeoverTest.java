@@ -112,4 +112,61 @@ class WebTakeoverTest {
             }
         }
     }
+
+    /**
+     * Issue 14 item 5: the instance comes back. A user who clicked at the partner while it was gone hangs up at home
+     * again (the call taken back from its copy, which followed the browser's new session), the partner letting the call
+     * go; a user who sent nothing while it was gone clicks at home under the session it had there.
+     */
+    @Test
+    void aBrowserGoesBackHomeWhenItsInstanceReturns() throws Exception {
+        int a = FreePorts.loopback();
+        int b = FreePorts.loopback();
+        try (TestPeers peers = new TestPeers()) {
+            VoicemailServer first = start(peers, a, b);
+            VoicemailServer second = start(peers, b, a);
+            VoicemailServer again = null;
+            try {
+                Browser moved = new Browser();
+                Browser stayed = new Browser();
+                assertEquals(200, moved.get(first, VoicemailPages.page("u0000031")).statusCode());
+                assertEquals(200, stayed.get(first, VoicemailPages.page("u0000032")).statusCode());
+                awaitCopy(second, "u0000031", UserReplica.PAGE);
+                awaitCopy(second, "u0000032", UserReplica.PAGE);
+                first.stop();
+                first = null;
+
+                HttpResponse<String> click = moved.get(second, VoicemailPages.page("u0000031") + VoicemailPages.CHECK);
+                assertEquals(200, click.statusCode(), click.body());
+
+                again = start(peers, a, b); // the same replication port: the pair's TCPPING names it
+                assertTrue(again.replicas().rejoined(), "joined a partner holding copies");
+                HttpResponse<String> down = moved.get(again, VoicemailPages.page("u0000031") + VoicemailPages.HANGUP);
+                assertEquals(200, down.statusCode(), "the call went back home: " + down.body());
+                assertTrue(down.body().contains(VoicemailPages.CALL_DOWN), down.body());
+
+                HttpResponse<String> late = stayed.get(again, VoicemailPages.page("u0000032") + VoicemailPages.CHECK);
+                assertEquals(200, late.statusCode(), "the page's copy named the session: " + late.body());
+                assertEquals(200, stayed.get(again, VoicemailPages.page("u0000032") + VoicemailPages.HANGUP).statusCode());
+
+                String home = new Browser().get(again, VoicemailPages.STATS).body();
+                assertTrue(home.contains("\"takenBack\":2") && home.contains("\"takenOver\":0"), home);
+                assertTrue(home.contains("\"calls.taken-back\":1"), home);
+                String partner = new Browser().get(second, VoicemailPages.STATS).body();
+                long end = System.nanoTime() + 10_000_000_000L;
+                while (!partner.contains("\"handedBack\":1") && System.nanoTime() < end) {
+                    Thread.sleep(20);
+                    partner = new Browser().get(second, VoicemailPages.STATS).body();
+                }
+                assertTrue(partner.contains("\"handedBack\":1") && partner.contains("\"calls.handed-back\":1"), partner);
+                assertTrue(partner.contains("\"liveSipUsers\":0"), "the partner let the call go: " + partner);
+            } finally {
+                for (VoicemailServer s : new VoicemailServer[] {first, second, again}) {
+                    if (s != null) {
+                        s.stop();
+                    }
+                }
+            }
+        }
+    }
 }

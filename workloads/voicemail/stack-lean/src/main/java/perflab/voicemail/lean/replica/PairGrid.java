@@ -14,6 +14,9 @@ import org.infinispan.configuration.parsing.ParserRegistry;
 import org.infinispan.context.Flag;
 import org.infinispan.manager.DefaultCacheManager;
 import org.infinispan.notifications.Listener;
+import org.infinispan.notifications.cachelistener.annotation.CacheEntryCreated;
+import org.infinispan.notifications.cachelistener.annotation.CacheEntryModified;
+import org.infinispan.notifications.cachelistener.event.CacheEntryEvent;
 import org.infinispan.notifications.cachemanagerlistener.annotation.ViewChanged;
 import org.infinispan.notifications.cachemanagerlistener.event.ViewChangedEvent;
 
@@ -44,13 +47,19 @@ public final class PairGrid implements AutoCloseable {
     private final DefaultCacheManager manager;
     private final AdvancedCache<String, byte[]> sessions;
     private final AtomicLong partnerLostEpochMs = new AtomicLong();
+    /** Copies held here once this member's cache was up: the partner's, received by state transfer. */
+    private final int heldAtJoin;
+    private volatile PartnerWrites partnerWrites;
 
     private PairGrid(DefaultCacheManager manager) {
         this.manager = manager;
         manager.addListener(new ViewWatch(partnerLostEpochMs));
+        // the cache's start waits for the initial state transfer: a member joining a partner that holds copies
+        // has them all here when this returns
         AdvancedCache<String, byte[]> cache = manager.<String, byte[]>getCache(CACHE).getAdvancedCache();
         // no write needs the previous value: asking for it would make a remote read of it
         this.sessions = cache.withFlags(Flag.IGNORE_RETURN_VALUES);
+        this.heldAtJoin = held();
     }
 
     /**
@@ -145,6 +154,26 @@ public final class PairGrid implements AutoCloseable {
                 && !distribution.isRehashInProgress();
     }
 
+    /**
+     * Copies this member received when it joined: 0 for a member of a pair starting together (no load yet), the
+     * partner's users' copies (and those of the calls it took over) for a member that came back after a failure.
+     */
+    public int heldAtJoin() {
+        return heldAtJoin;
+    }
+
+    /**
+     * Tells {@code user} of every copy the partner writes (created or replaced) from now on, with its bytes, on the
+     * grid's thread: how a member learns that the partner took a call back. Registered when first needed (after a
+     * take-over), so that the steady state pays nothing for it; once.
+     */
+    public synchronized void onPartnerWrites(java.util.function.BiConsumer<String, byte[]> user) {
+        if (partnerWrites == null) {
+            partnerWrites = new PartnerWrites(user);
+            sessions.addListener(partnerWrites);
+        }
+    }
+
     /** Replicas held here: this instance's users' and the partner's. */
     public int held() {
         return sessions.withFlags(Flag.CACHE_MODE_LOCAL).size();
@@ -153,6 +182,24 @@ public final class PairGrid implements AutoCloseable {
     @Override
     public void close() {
         manager.stop();
+    }
+
+    /** The partner's writes, after they are applied here. Public: Infinispan calls it reflectively. */
+    @Listener(observation = Listener.Observation.POST)
+    public static final class PartnerWrites {
+        private final java.util.function.BiConsumer<String, byte[]> user;
+
+        PartnerWrites(java.util.function.BiConsumer<String, byte[]> user) {
+            this.user = user;
+        }
+
+        @CacheEntryCreated
+        @CacheEntryModified
+        public void written(CacheEntryEvent<String, byte[]> e) {
+            if (!e.isOriginLocal() && e.getValue() != null) {
+                user.accept(e.getKey(), e.getValue());
+            }
+        }
     }
 
     /** Notes the moment a view smaller than the one before is installed. Public: Infinispan calls it reflectively. */

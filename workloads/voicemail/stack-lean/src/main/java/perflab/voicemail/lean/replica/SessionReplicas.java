@@ -46,9 +46,12 @@ public final class SessionReplicas implements AutoCloseable {
         return mode.writesAt(moment);
     }
 
-    /** Writes the user's replica if the mode writes at {@code moment}. */
+    /**
+     * Writes the user's replica if the mode writes at {@code moment}; with {@code moment} null, whenever replication
+     * is on (a call taken over, a browser moved: the other member must know now, whatever the mode's moments).
+     */
     public void write(UserReplica replica, ReplicationMode.Moment moment) {
-        if (!mode.writesAt(moment)) {
+        if (mode == ReplicationMode.OFF || moment != null && !mode.writesAt(moment)) {
             return;
         }
         byte[] value = replica.toBytes();
@@ -81,6 +84,35 @@ public final class SessionReplicas implements AutoCloseable {
         return value == null ? null : UserReplica.fromBytes(value);
     }
 
+    /**
+     * Whether this instance came back to a partner that held copies (started again after a failure): the calls it
+     * takes over from copies then are its own users', handed back. False with replication off.
+     */
+    public boolean rejoined() {
+        return grid != null && grid.heldAtJoin() > 0;
+    }
+
+    /**
+     * Tells {@code copy} of each copy the partner writes from now on of a user {@code servedHere} names, decoded (a
+     * copy that cannot be read counts as a failure); nothing with replication off. See {@link PairGrid#onPartnerWrites}.
+     */
+    public void onPartnerWrites(java.util.function.Predicate<String> servedHere,
+                                java.util.function.Consumer<UserReplica> copy) {
+        if (grid == null) {
+            return;
+        }
+        grid.onPartnerWrites((user, value) -> {
+            if (!servedHere.test(user)) {
+                return; // the partner's own users: most writes, never decoded
+            }
+            try {
+                copy.accept(UserReplica.fromBytes(value));
+            } catch (IllegalArgumentException e) {
+                failures.increment();
+            }
+        });
+    }
+
     /** For the stats page: {@code replication.*}; nothing when off. */
     public Map<String, Long> counters() {
         Map<String, Long> all = new LinkedHashMap<>();
@@ -94,6 +126,7 @@ public final class SessionReplicas implements AutoCloseable {
         all.put("replication.members", (long) grid.members());
         all.put("replication.held", (long) grid.held());
         all.put("replication.partner-lost-epoch-ms", grid.partnerLostEpochMs());
+        all.put("replication.held-at-join", (long) grid.heldAtJoin());
         return all;
     }
 

@@ -20,9 +20,14 @@ import perflab.voicemail.sip.DialogState;
  * @param state      where the call stands: {@code PAGE} before the click, else the SIP side's state name
  * @param flags      the SIP side's progress bits (subscription accepted, notified, final NOTIFY seen)
  * @param dialogs    the subscription, phone and line dialogs in that order, null where not (yet) made
+ * @param generation how many times the call has moved between the pair's members (0: where it started): a member
+ *                   that takes a call over from its copy writes it again one higher at once, and the member that
+ *                   served it before, seeing a higher generation than its own, lets it go (a hand-back). A stale write
+ *                   from the member that let go carries the lower one and moves nothing.
  */
-public record UserReplica(String user, String webSession, String state, int flags, List<DialogState> dialogs) {
-    private static final byte FORMAT = 1;
+public record UserReplica(String user, String webSession, String state, int flags, List<DialogState> dialogs,
+                          int generation) {
+    private static final byte FORMAT = 2;
     /** The state of a user on the page, before any call. */
     public static final String PAGE = "PAGE";
     /** The dialogs a replica has room for: subscription, phone, line. */
@@ -37,9 +42,19 @@ public record UserReplica(String user, String webSession, String state, int flag
         dialogs = java.util.Collections.unmodifiableList(new ArrayList<>(dialogs));
     }
 
+    /** A call where it started (generation 0). */
+    public UserReplica(String user, String webSession, String state, int flags, List<DialogState> dialogs) {
+        this(user, webSession, state, flags, dialogs, 0);
+    }
+
     /** The user on the page, no call yet. */
     public static UserReplica page(String user, String webSession) {
         return new UserReplica(user, webSession, PAGE, 0, java.util.Arrays.asList(new DialogState[DIALOGS]));
+    }
+
+    /** This copy one generation on: what the member that takes the call over writes at once. */
+    public UserReplica movedOn() {
+        return new UserReplica(user, webSession, state, flags, dialogs, generation + 1);
     }
 
     public byte[] toBytes() {
@@ -50,6 +65,7 @@ public record UserReplica(String user, String webSession, String state, int flag
             writeNullable(out, webSession);
             out.writeUTF(state);
             out.writeInt(flags);
+            out.writeInt(generation);
             for (DialogState d : dialogs) {
                 out.writeBoolean(d != null);
                 if (d != null) {
@@ -73,6 +89,7 @@ public record UserReplica(String user, String webSession, String state, int flag
             String webSession = readNullable(in);
             String state = in.readUTF();
             int flags = in.readInt();
+            int generation = in.readInt();
             List<DialogState> dialogs = new ArrayList<>(DIALOGS);
             for (int i = 0; i < DIALOGS; i++) {
                 dialogs.add(in.readBoolean() ? read(in) : null);
@@ -80,7 +97,7 @@ public record UserReplica(String user, String webSession, String state, int flag
             if (in.available() > 0) {
                 throw new IllegalArgumentException("a replica with " + in.available() + " bytes after its end");
             }
-            return new UserReplica(user, webSession, state, flags, dialogs);
+            return new UserReplica(user, webSession, state, flags, dialogs, generation);
         } catch (IOException e) {
             throw new IllegalArgumentException("a replica cut short: " + e.getMessage());
         }

@@ -38,7 +38,9 @@ final class UserCall implements RequestHandler {
     private final VoiceMailCalls owner;
     private final String user;
     /** The browser's web session, kept in the user's replica; null: none. */
-    private final String webSession;
+    private String webSession;
+    /** How many times the call moved between the pair's members before it came here ({@link UserReplica#generation}). */
+    int generation;
     final Executor executor;
     private final Consumer<CallEnd> ended;
     final CompletableFuture<Void> connected = new CompletableFuture<>();
@@ -175,6 +177,7 @@ final class UserCall implements RequestHandler {
      * BYE, the subscription its end) and counted as failed.
      */
     void adopt(UserReplica copy) {
+        generation = copy.generation();
         state = State.valueOf(copy.state());
         subscribeAccepted = (copy.flags() & 1) != 0;
         notified = (copy.flags() & 2) != 0;
@@ -193,6 +196,40 @@ final class UserCall implements RequestHandler {
             endedBy = CallEnd.FAILED;
             teardown(() -> finish(null));
         });
+    }
+
+    /**
+     * The browser moved to another web session here (its session lived on the failed partner): the copy names the new
+     * one at once, so that the member the user goes back to can follow the browser's cookie.
+     */
+    void webSessionMoved(String newWebSession) {
+        webSession = newWebSession;
+        if (state != State.DONE) {
+            write();
+        }
+    }
+
+    /**
+     * The other member took the call back (its copy came with a higher generation than this call's): it is served
+     * there from now on. Let go quietly: no message sent, the dialogs forgotten here (a late request in them gets 481),
+     * the copy left to the other member, the web half told {@link CallEnd#HANDED_BACK}.
+     */
+    void handBack() {
+        if (state == State.DONE) {
+            return;
+        }
+        state = State.DONE;
+        timeouts.forEach(t -> t.cancel(false));
+        timeouts.clear();
+        for (Dialog d : new Dialog[] {subscription, phone, line}) {
+            if (d != null && !d.terminated()) {
+                d.terminate();
+            }
+        }
+        owner.remove(user, this);
+        owner.count("calls.handed-back");
+        connected.completeExceptionally(new CallFailure("handed-back", user + "'s call went back to its home instance"));
+        ended.accept(CallEnd.HANDED_BACK);
     }
 
     private Dialog adopted(DialogState copy) {
@@ -358,11 +395,19 @@ final class UserCall implements RequestHandler {
      * ({@code --replication}) writes then. Before a message goes out, so that the partner's copy already names it.
      */
     private void replicate(Moment moment) {
-        SessionReplicas replicas = owner.replicas();
-        if (replicas.writesAt(moment)) {
-            replicas.write(new UserReplica(user, webSession, state.name(), flags(),
-                    Arrays.asList(snapshot(subscription), snapshot(phone), snapshot(line))), moment);
+        if (owner.replicas().writesAt(moment)) {
+            owner.replicas().write(copy(), moment);
         }
+    }
+
+    /** Writes the copy now, whatever the mode's moments: the call just moved here, or its browser did. */
+    void write() {
+        owner.replicas().write(copy(), null);
+    }
+
+    private UserReplica copy() {
+        return new UserReplica(user, webSession, state.name(), flags(),
+                Arrays.asList(snapshot(subscription), snapshot(phone), snapshot(line)), generation);
     }
 
     private static DialogState snapshot(Dialog dialog) {

@@ -45,6 +45,7 @@ public final class VoiceMailCalls implements ConvergedCalls {
     private volatile BiFunction<String, String, Consumer<CallEnd>> webHalf = (user, webSession) -> end -> { };
     private final Map<String, LongAdder> counters = new ConcurrentHashMap<>();
     private final FirstMoment firstTakeOver = new FirstMoment();
+    private final FirstMoment firstTakeBack = new FirstMoment();
     /** The notifier's NOTIFY read by the stack to our 200 handed to it. */
     final LatencyBuckets notifyTo200 = new LatencyBuckets();
     /** RFC 6076 session request delay of each leg: our INVITE handed to the stack to its 200 read by the stack. */
@@ -154,18 +155,52 @@ public final class VoiceMailCalls implements ConvergedCalls {
         if (copy == null || copy.state().equals(UserReplica.PAGE)) {
             return false;
         }
-        UserCall call = new UserCall(this, user, copy.webSession(), new SerialExecutor(workers),
-                webHalf.apply(user, copy.webSession()));
+        // from now on this member may serve calls the other one takes back
+        replicas.onPartnerWrites(users::containsKey, this::partnerWrote);
+        UserReplica here = copy.movedOn();
+        UserCall call = new UserCall(this, user, here.webSession(), new SerialExecutor(workers),
+                webHalf.apply(user, here.webSession()));
+        Runnable adopt = () -> {
+            call.adopt(here);
+            call.write(); // at once, one generation on: a member still serving the call lets it go
+        };
         if (onIoThread) {
-            call.adopt(copy);
+            adopt.run();
             users.put(user, call);
         } else {
             users.put(user, call);
-            call.executor.execute(() -> call.adopt(copy));
+            call.executor.execute(adopt);
         }
-        count("calls.taken-over");
-        firstTakeOver.mark();
+        // a member that came back to its partner takes its own users' calls back; any other takes a failed one's over
+        boolean back = replicas.rejoined();
+        count(back ? "calls.taken-back" : "calls.taken-over");
+        (back ? firstTakeBack : firstTakeOver).mark();
         return true;
+    }
+
+    /**
+     * The other member wrote {@code copy}: if this member serves that call and the copy is of a later generation, the
+     * other one took the call (back) from its copy, and this one lets it go ({@link UserCall#handBack}).
+     */
+    private void partnerWrote(UserReplica copy) {
+        UserCall call = users.get(copy.user());
+        if (call != null) {
+            call.executor.execute(() -> {
+                if (copy.generation() > call.generation) {
+                    call.handBack();
+                }
+            });
+        }
+    }
+
+    @Override
+    public void webSessionMoved(String user, String webSession) {
+        // a page taken over may click here: a call the partner takes back later must be let go here
+        replicas.onPartnerWrites(users::containsKey, this::partnerWrote);
+        UserCall call = users.get(user);
+        if (call != null) {
+            call.executor.execute(() -> call.webSessionMoved(webSession));
+        }
     }
 
     @Override
@@ -179,6 +214,7 @@ public final class VoiceMailCalls implements ConvergedCalls {
         counters.forEach((name, value) -> all.put(name, value.sum()));
         all.put("calls.live-users", (long) users.size());
         all.put("calls.first-taken-over-epoch-ms", firstTakeOver.epochMs());
+        all.put("calls.first-taken-back-epoch-ms", firstTakeBack.epochMs());
         all.putAll(replicas.counters());
         return all;
     }

@@ -148,8 +148,19 @@ public final class VoicemailWeb extends Handler.Abstract {
         Session fresh = request.getSession(true);
         fresh.setAttribute(USER_ATTRIBUTE, user);
         session.rebind(fresh.getId(), fresh::invalidate);
-        counters.takenOver.increment();
-        counters.firstTakenOver.mark();
+        // the copy follows the browser to its new session, so that the member it goes to next (its home, back after
+        // a failure) finds it under the cookie the browser holds then
+        if (session.state() == UserSessions.State.PAGE) {
+            replicas.write(UserReplica.page(user, fresh.getId()), null);
+        }
+        calls.webSessionMoved(user, fresh.getId());
+        if (replicas.rejoined()) {
+            counters.takenBack.increment();
+            counters.firstTakenBack.mark();
+        } else {
+            counters.takenOver.increment();
+            counters.firstTakenOver.mark();
+        }
         return session;
     }
 
@@ -216,9 +227,16 @@ public final class VoicemailWeb extends Handler.Abstract {
         });
     }
 
-    /** The user's calls are over: one converged operation, whoever ended it. */
+    /**
+     * The user's calls are over: one converged operation, whoever ended it; or the call went back to the user's home
+     * instance ({@link CallEnd#HANDED_BACK}), where it goes on: the session ends here, no operation counted.
+     */
     private void ended(UserSessions.UserSession session, CallEnd end) {
-        counters.ended(end);
+        if (end == CallEnd.HANDED_BACK) {
+            counters.handedBack.increment();
+        } else {
+            counters.ended(end);
+        }
         sessions.end(session);
     }
 

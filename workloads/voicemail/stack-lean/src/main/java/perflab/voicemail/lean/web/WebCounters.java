@@ -19,6 +19,11 @@ final class WebCounters {
     /** Browsers whose session came over from a failed partner instance. */
     final LongAdder takenOver = new LongAdder();
     final FirstMoment firstTakenOver = new FirstMoment();
+    /** Web sessions a member that came back after a failure took back from their copies (its own users'). */
+    final LongAdder takenBack = new LongAdder();
+    final FirstMoment firstTakenBack = new FirstMoment();
+    /** Sessions whose call went back to the user's home instance: ended here, not an operation. */
+    final LongAdder handedBack = new LongAdder();
     /** Clicks whose call could not be set up, by reason. */
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
     /** Hang-ups that failed, by reason (the call itself ends as {@link CallEnd#FAILED} or was already over). */
@@ -59,9 +64,16 @@ final class WebCounters {
                 .append(",\"refused\":").append(refused.sum()).append(",\"forbidden\":").append(forbidden.sum())
                 .append(",\"takenOver\":").append(takenOver.sum())
                 .append(",\"firstTakenOverEpochMs\":").append(firstTakenOver.epochMs())
+                .append(",\"takenBack\":").append(takenBack.sum())
+                .append(",\"firstTakenBackEpochMs\":").append(firstTakenBack.epochMs())
+                .append(",\"handedBack\":").append(handedBack.sum())
                 .append(",\"operations\":");
         Map<String, Long> operations = new TreeMap<>();
-        ends.forEach((end, n) -> operations.put(end.name().toLowerCase(Locale.ROOT).replace('_', '-'), n.sum()));
+        ends.forEach((end, n) -> {
+            if (end != CallEnd.HANDED_BACK) { // not an operation: handedBack
+                operations.put(end.name().toLowerCase(Locale.ROOT).replace('_', '-'), n.sum());
+            }
+        });
         object(b, operations);
         b.append(",\"failures\":");
         object(b, sums(failures));

@@ -25,6 +25,16 @@ class UserReplicaTest {
     }
 
     @Test
+    void aCallTakenOverIsOneGenerationOnAndKeepsItInItsBytes() {
+        UserReplica call = new UserReplica("u0000042", "node0abc", "CONNECTED", 3, Arrays.asList(null, PHONE, null));
+        assertEquals(0, call.generation(), "where it started");
+        UserReplica moved = call.movedOn().movedOn();
+        assertEquals(2, moved.generation());
+        assertEquals(moved, UserReplica.fromBytes(moved.toBytes()));
+        assertEquals(call.dialogs(), moved.dialogs());
+    }
+
+    @Test
     void aPageHasNoDialogs() {
         UserReplica page = UserReplica.fromBytes(UserReplica.page("u0000001", "node0x").toBytes());
         assertEquals(UserReplica.PAGE, page.state());
