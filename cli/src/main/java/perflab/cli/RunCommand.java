@@ -46,6 +46,12 @@ final class RunCommand implements Callable<Integer> {
             + "would; the run goes on, its partner taking its users over. Needs --instances 2 or more.")
     String killInstanceAt;
 
+    @picocli.CommandLine.Option(names = "--restart-instance-at", paramLabel = "TIME", description = "With "
+            + "--kill-instance-at: start the killed instance again this long into the measured window (e.g. 40s), on "
+            + "the ports it had: it rejoins its partner, receives the copies it holds, and the proxies send its users "
+            + "back to it (its calls then in progress are handed back from their copies).")
+    String restartInstanceAt;
+
     /** The workload's own flags, added to this command from the workloads' declarations. */
     private final WorkloadOptions workloadOptions = WorkloadOptions.all();
 
@@ -63,13 +69,20 @@ final class RunCommand implements Callable<Integer> {
                 operation(w, load.operation), runLoad,
                 withWorkloadSettings(sut.toSut(0, runLoad.http(), instances == null ? 1 : instances), workloadOptions, w)
                         .withKillInstanceAt(killInstanceAt == null ? null
-                                : perflab.core.config.Quantities.duration("--kill-instance-at", killInstanceAt)),
+                                : perflab.core.config.Quantities.duration("--kill-instance-at", killInstanceAt))
+                        .withRestartInstanceAt(restartInstanceAt == null ? null
+                                : perflab.core.config.Quantities.duration("--restart-instance-at", restartInstanceAt)),
                 null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
                 sut.profile == null ? null : SutProfiler.event(sut.profile));
         java.time.Duration killAt = config.sut().killInstanceAt();
         if (killAt != null && runLoad.duration() != null && killAt.compareTo(runLoad.duration()) >= 0) {
             throw new IllegalArgumentException("--kill-instance-at " + killInstanceAt + " is not inside the measured window "
                     + "(--duration " + runLoad.duration().toMillis() / 1000.0 + " s)");
+        }
+        java.time.Duration restartAt = config.sut().restartInstanceAt();
+        if (restartAt != null && runLoad.duration() != null && restartAt.compareTo(runLoad.duration()) >= 0) {
+            throw new IllegalArgumentException("--restart-instance-at " + restartInstanceAt + " is not inside the measured "
+                    + "window (--duration " + runLoad.duration().toMillis() / 1000.0 + " s)");
         }
         RunOrchestrator.check(config, w, Perflab.home());
         return config;

@@ -30,6 +30,8 @@ final class FailoverPhases {
     static final String BEFORE = "before";
     static final String DURING = "during";
     static final String AFTER = "after";
+    static final String DURING_RESTART = "duringRestart";
+    static final String AFTER_RESTART = "afterRestart";
     private static final String MEASURE = "measure";
 
     /** One measured second of the driver: its span, and the requests answered and failed in it. */
@@ -40,10 +42,6 @@ final class FailoverPhases {
     record Disturbance(long startEpochMs, long endEpochMs) {
         double seconds() {
             return (endEpochMs - startEpochMs) / 1000.0;
-        }
-
-        String partOf(long startMs, long endMs) {
-            return endMs <= startEpochMs ? BEFORE : startMs >= endEpochMs ? AFTER : DURING;
         }
     }
 
@@ -56,12 +54,23 @@ final class FailoverPhases {
      */
     static Disturbance disturbance(long killMs, long windowStartMs, long windowEndMs, List<DriverSecond> driver,
                                    Map<String, List<SipSecond>> sip, List<AbstractHistogram> intervals) {
+        return disturbance(killMs, killMs, windowStartMs, windowEndMs, driver, sip, intervals);
+    }
+
+    /**
+     * The disturbance of a fault at {@code killMs} (a kill, or a restart), traces counted up to {@code windowEndMs},
+     * a slow second judged against the seconds that ended by {@code calmUntilMs} (for a restart, those before the
+     * kill: the steady state before any fault).
+     */
+    static Disturbance disturbance(long killMs, long calmUntilMs, long windowStartMs, long windowEndMs,
+                                   List<DriverSecond> driver, Map<String, List<SipSecond>> sip,
+                                   List<AbstractHistogram> intervals) {
         long start = killMs;
         long end = killMs;
         Histogram before = new Histogram(3);
         before.setAutoResize(true);
         for (AbstractHistogram h : intervals) {
-            if (h.getEndTimeStamp() <= killMs) {
+            if (h.getEndTimeStamp() <= calmUntilMs) {
                 before.add(h);
             }
         }
@@ -97,23 +106,35 @@ final class FailoverPhases {
 
     /**
      * {@code killed} with its phases: the driver's seconds, its latency log ({@code latency.hlog}: the intervals
-     * tagged {@code measure}) and the SIPp periods, each put in the part that holds it.
+     * tagged {@code measure}) and the SIPp periods, each put in the part that holds it. With a restart, the kill's
+     * traces count until the restart, and the restart's own disturbance and the part after it follow.
      */
     static RunSummary.Failover cut(RunSummary.Failover killed, long windowStartMs, long windowEndMs,
                                    List<DriverSecond> driver, Path latencyLog, Map<String, List<SipSecond>> sip) {
         List<AbstractHistogram> intervals = measuredIntervals(latencyLog);
-        Disturbance d = disturbance(killed.epochMs(), windowStartMs, windowEndMs, driver, sip, intervals);
+        RunSummary.Restart restart = killed.restart();
+        long killTracesEnd = restart == null ? windowEndMs : restart.epochMs();
+        Disturbance d = disturbance(killed.epochMs(), killed.epochMs(), windowStartMs, killTracesEnd, driver, sip,
+                intervals);
+        Disturbance r = restart == null ? null : disturbance(restart.epochMs(), killed.epochMs(), windowStartMs,
+                windowEndMs, driver, sip, intervals);
+        // calm parts between the disturbances: before, after (and after the restart)
         Map<String, Part> parts = new LinkedHashMap<>();
         parts.put(BEFORE, new Part(windowStartMs, d.startEpochMs()));
         parts.put(DURING, new Part(d.startEpochMs(), d.endEpochMs()));
-        parts.put(AFTER, new Part(d.endEpochMs(), windowEndMs));
+        parts.put(AFTER, new Part(d.endEpochMs(), r == null ? windowEndMs : Math.max(d.endEpochMs(), r.startEpochMs())));
+        if (r != null) {
+            parts.put(DURING_RESTART, new Part(r.startEpochMs(), r.endEpochMs()));
+            parts.put(AFTER_RESTART, new Part(r.endEpochMs(), windowEndMs));
+        }
+        List<Disturbance> faults = r == null ? List.of(d) : List.of(d, r);
         for (DriverSecond s : driver) {
-            Part p = parts.get(d.partOf(s.startEpochMs(), s.endEpochMs()));
+            Part p = parts.get(partOf(s.startEpochMs(), s.endEpochMs(), faults));
             p.requests += s.successes() + s.errors();
             p.errors += s.errors();
         }
         for (AbstractHistogram h : intervals) {
-            parts.get(d.partOf(h.getStartTimeStamp(), h.getEndTimeStamp())).latency.add(h);
+            parts.get(partOf(h.getStartTimeStamp(), h.getEndTimeStamp(), faults)).latency.add(h);
         }
         sip.forEach((load, periods) -> {
             for (SipSecond s : periods) {
@@ -121,13 +142,32 @@ final class FailoverPhases {
                     continue; // the window's figures are made of the periods wholly inside it
                 }
                 // a period is ~1 s and not aligned with the driver's seconds: it goes where it ended
-                long endMs = s.epochMs();
-                parts.get(endMs <= d.startEpochMs() ? BEFORE : endMs <= d.endEpochMs() ? DURING : AFTER).add(load, s);
+                parts.get(partOf(s.epochMs() - 1, s.epochMs(), faults)).add(load, s);
             }
         });
         Map<String, RunSummary.FailoverPhase> phases = new LinkedHashMap<>();
         parts.forEach((name, p) -> phases.put(name, p.phase(windowStartMs)));
-        return killed.withPhases(d.seconds(), phases);
+        RunSummary.Failover cut = killed.withPhases(d.seconds(), phases);
+        return r == null ? cut : cut.withRestart(restart.withDisturbance(r.seconds()));
+    }
+
+    /**
+     * The part a span [startMs, endMs) belongs to: the disturbance it overlaps, else the calm part it lies in (before
+     * the first disturbance, between the two, after the last).
+     */
+    static String partOf(long startMs, long endMs, List<Disturbance> faults) {
+        String[] during = {DURING, DURING_RESTART};
+        String[] calm = {BEFORE, AFTER, AFTER_RESTART};
+        for (int i = 0; i < faults.size(); i++) {
+            Disturbance f = faults.get(i);
+            if (endMs > f.startEpochMs() && startMs < f.endEpochMs()) {
+                return during[i];
+            }
+            if (endMs <= f.startEpochMs()) {
+                return calm[i];
+            }
+        }
+        return calm[faults.size()];
     }
 
     /** The log's intervals of the measured window; none when there is no log or it cannot be read. */

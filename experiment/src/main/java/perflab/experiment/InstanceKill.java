@@ -10,13 +10,26 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A fail-over run's fault ({@code --kill-instance-at}): one SUT instance killed with SIGKILL a set time into the
- * measured window, as a crash would end it, while the load goes on. Its timer is armed when the window starts; the
- * kill is expected, so it does not end the run as a crashed SUT would.
+ * measured window, as a crash would end it, while the load goes on; with {@code --restart-instance-at}, started again
+ * later on the same ports ({@link ServerProcesses#restart}). Its timer is armed when the window starts; the kill is
+ * expected, so it does not end the run as a crashed SUT would.
  */
 final class InstanceKill implements AutoCloseable {
+    /** Who follows the instance's return: told before it starts again and once it is ready. */
+    interface Return {
+        /** The killed instance is about to be started again on its ports. */
+        void starting(String instance);
+
+        /** It is ready again as process {@code p}, started at {@code startedEpochMs}. */
+        void ready(ManagedProcess p, long startedEpochMs);
+    }
+
     private final ServerProcesses server;
     private final String instance;
     private final Duration at;
+    private final Duration restartAt;
+    private final Duration readyTimeout;
+    private final Return onReturn;
     private final PrintStream console;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread t = new Thread(task, "perflab-instance-kill");
@@ -24,18 +37,59 @@ final class InstanceKill implements AutoCloseable {
         return t;
     });
     private volatile long killedEpochMs;
+    private volatile RunSummary.Restart restarted;
 
     InstanceKill(ServerProcesses server, String instance, Duration at, PrintStream console) {
+        this(server, instance, at, null, null, null, console);
+    }
+
+    /**
+     * @param restartAt when to start the instance again, into the window; null: never
+     * @param onReturn  told of the restart (the monitor and the counter sampler follow the new process)
+     */
+    InstanceKill(ServerProcesses server, String instance, Duration at, Duration restartAt, Duration readyTimeout,
+                 Return onReturn, PrintStream console) {
         this.server = server;
         this.instance = instance;
         this.at = at;
+        this.restartAt = restartAt;
+        this.readyTimeout = readyTimeout;
+        this.onReturn = onReturn;
         this.console = console;
     }
 
-    /** The window started at {@code windowStartEpochMs}: the kill is due {@code at} after it. */
+    /** The window started at {@code windowStartEpochMs}: the kill is due {@code at} after it, the restart later. */
     void arm(long windowStartEpochMs) {
         long delay = Math.max(0, windowStartEpochMs + at.toMillis() - System.currentTimeMillis());
         timer.schedule(this::kill, delay, TimeUnit.MILLISECONDS);
+        if (restartAt != null) {
+            // the same single thread: never before the kill
+            long again = Math.max(0, windowStartEpochMs + restartAt.toMillis() - System.currentTimeMillis());
+            timer.schedule(() -> restart(windowStartEpochMs), again, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void restart(long windowStartEpochMs) {
+        long started = System.currentTimeMillis();
+        try {
+            onReturn.starting(instance);
+            ManagedProcess p = server.restart(instance, readyTimeout, ready -> { });
+            long ready = System.currentTimeMillis();
+            onReturn.ready(p, started);
+            restarted = new RunSummary.Restart(p.name(), (started - windowStartEpochMs) / 1000.0, started,
+                    (ready - started) / 1000.0, null);
+            if (console != null) {
+                console.printf("perflab: started %s again as %s, pid %d, ready in %.1f s (--restart-instance-at %s s "
+                        + "into the window)%n", ManagedProcess.label(instance), p.name(), p.pid(), (ready - started) / 1000.0,
+                        restartAt.toMillis() / 1000.0);
+            }
+        } catch (RunFailure | RuntimeException e) {
+            // the run goes on with the instance down: the summary has no restart, the console says why
+            if (console != null) {
+                console.println("perflab: warning: " + ManagedProcess.label(instance) + " could not be started again: "
+                        + e.getMessage());
+            }
+        }
     }
 
     private void kill() {
@@ -50,7 +104,11 @@ final class InstanceKill implements AutoCloseable {
     /** What summary.json says of the kill, or null when it did not happen (the window ended first). */
     RunSummary.Failover failover(long windowStartEpochMs) {
         long killed = killedEpochMs;
-        return killed == 0 ? null : new RunSummary.Failover(instance, (killed - windowStartEpochMs) / 1000.0, killed);
+        if (killed == 0) {
+            return null;
+        }
+        RunSummary.Failover failover = new RunSummary.Failover(instance, (killed - windowStartEpochMs) / 1000.0, killed);
+        return restarted == null ? failover : failover.withRestart(restarted);
     }
 
     @Override

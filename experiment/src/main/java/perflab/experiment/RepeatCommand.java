@@ -77,6 +77,9 @@ public final class RepeatCommand {
             if (s.killInstanceAt() != null) {
                 add(args, "--kill-instance-at", s.killInstanceAt().toMillis() + "ms");
             }
+            if (s.restartInstanceAt() != null) {
+                add(args, "--restart-instance-at", s.restartInstanceAt().toMillis() + "ms");
+            }
             for (Map.Entry<String, String> e : new java.util.TreeMap<>(s.settings()).entrySet()) {
                 add(args, "--" + e.getKey(), e.getValue());
             }

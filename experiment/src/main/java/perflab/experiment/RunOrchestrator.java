@@ -330,7 +330,24 @@ public final class RunOrchestrator {
                 : new ServerCounterSampler(workload.serverCounters(), instanceUris(target, server), runDir);
         recorder.sampleServerWith(serverSampler);
         InstanceKill kill = config.sut().killInstanceAt() == null || server == null || !server.clustered() ? null
-                : new InstanceKill(server, server.instanceNames().get(0), config.sut().killInstanceAt(), console);
+                : new InstanceKill(server, server.instanceNames().get(0), config.sut().killInstanceAt(),
+                        config.sut().restartInstanceAt(), READY_TIMEOUT, new InstanceKill.Return() {
+                            @Override
+                            public void starting(String instance) {
+                                if (serverSampler != null) {
+                                    serverSampler.retireSource(instance);
+                                }
+                            }
+
+                            @Override
+                            public void ready(ManagedProcess p, long startedEpochMs) {
+                                recorder.watch(p.name(), p.pid(), RunMonitor.SUT);
+                                if (serverSampler != null) {
+                                    serverSampler.addSource(p.name(), instanceUri(target, p), startedEpochMs);
+                                }
+                                announce(p, runDir);
+                            }
+                        }, console);
         try (recorder; serverSampler; kill) {
             LoadDriver d = new LoadDriver(spec, traffic);
             driver = d;
@@ -375,7 +392,8 @@ public final class RunOrchestrator {
         boolean crashed = processExit != null;
         String endReason = crashed ? processExit : interrupted ? "interrupted" : result.endReason();
         boolean complete = result.complete() && !crashed && !interrupted;
-        GcAnalysis gc = analyzeGc(instances, runDir, result);
+        // every SUT process's log, an instance started again mid-run's too
+        GcAnalysis gc = analyzeGc(server == null ? List.of() : server.instances(), runDir, result);
         RunSummary.Warmup warmup = RunSummarizer.warmup(load, result, driveStartMs, recorder.warmedUp(),
                 recorder.notWarmBecause());
         manifest.warmupEndedBy = warmup.endedBy();
@@ -474,6 +492,11 @@ public final class RunOrchestrator {
         return checks;
     }
 
+    /** The service URI of one of the SUT's processes: the target's path on its own port. */
+    private static URI instanceUri(URI target, ManagedProcess p) {
+        return URI.create("http://127.0.0.1:" + p.port() + target.getRawPath());
+    }
+
     /**
      * The service URI of each of the SUT's processes (the target's path on the instance's own port): the one
      * target when the SUT is one process or not perflab's.
@@ -482,7 +505,7 @@ public final class RunOrchestrator {
         if (server == null || !server.clustered()) {
             return List.of(target);
         }
-        return server.liveInstances().stream().map(p -> URI.create("http://127.0.0.1:" + p.port() + target.getRawPath()))
+        return server.liveInstances().stream().map(p -> instanceUri(target, p))
                 .toList();
     }
 

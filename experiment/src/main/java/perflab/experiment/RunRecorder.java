@@ -20,6 +20,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -102,7 +103,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         this.latencyLog = startLog(latencyOut, startEpochMs);
         this.serviceLog = startLog(serviceOut, startEpochMs);
         this.monitor = new RunMonitor(pids, trees, groups, iface);
-        this.companions = pids.keySet().stream().filter(name -> !name.equals(RunMonitor.SUT)).toList();
+        this.companions = new ArrayList<>(pids.keySet().stream().filter(name -> !name.equals(RunMonitor.SUT)).toList());
         this.processesCsv = companions.isEmpty() ? null : Files.newBufferedWriter(runDir.resolve(PROCESSES_CSV));
         if (processesCsv != null) {
             processesCsv.write(PROCESSES_HEADER);
@@ -134,6 +135,17 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     synchronized void endWarmupWhenWarm(boolean openModel, Runnable onWarm) {
         this.warmupJudge = new WarmupJudge(openModel);
         this.onWarm = onWarm;
+    }
+
+    /**
+     * Watches a process started mid-run from the next second on (a SUT instance started again: {@code name} with
+     * {@code group} {@code sut}); its seconds go to processes.csv like the others'.
+     */
+    synchronized void watch(String name, long pid, String group) {
+        monitor.watch(name, pid, group);
+        if (processesCsv != null) {
+            companions.add(name);
+        }
     }
 
     /** Samples the SUT's own counters at every tick from now on (asynchronously: the tick never waits). */

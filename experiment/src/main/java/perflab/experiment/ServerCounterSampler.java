@@ -42,6 +42,8 @@ final class ServerCounterSampler implements AutoCloseable {
         final URI uri;
         final List<ServerWindow.Sample> samples = new ArrayList<>();
         boolean inFlight;
+        /** Its process is gone and another serves on its port now: asked no more, late answers dropped. */
+        boolean retired;
         int missedInWindow;
         ServerWindow.Sample previous;
 
@@ -80,6 +82,26 @@ final class ServerCounterSampler implements AutoCloseable {
         csv.flush();
     }
 
+    /**
+     * Samples one more SUT process from the next tick on: an instance started again mid-run ({@code name}, serving at
+     * {@code base}), whose counters started from 0 when it did. Its span starts with a sample of nothing at
+     * {@code startedEpochMs}, so that the window counts what it did before its first tick too, and never mixes its
+     * counters with those of its life before (a source of its own: the life before keeps its samples).
+     */
+    synchronized void addSource(String name, URI base, long startedEpochMs) {
+        Source source = new Source(name, URI.create(base.getScheme() + "://" + base.getRawAuthority() + declared.path()));
+        source.samples.add(new ServerWindow.Sample(startedEpochMs, "measure", Map.of()));
+        sources.add(source);
+    }
+
+    /**
+     * Asks process {@code name} no more: it was killed and is about to be started again on the same port, where
+     * its samples would read the next life's counters as its own.
+     */
+    synchronized void retireSource(String name) {
+        sources.stream().filter(source -> source.process.equals(name)).forEach(source -> source.retired = true);
+    }
+
     /** Where the (first) SUT process's counters are asked. */
     URI uri() {
         return sources.get(0).uri;
@@ -87,14 +109,18 @@ final class ServerCounterSampler implements AutoCloseable {
 
     /** Asks every SUT process for a sample now, for the tick of {@code second} in {@code phase}; returns at once. */
     void tick(long second, String phase) {
-        for (Source source : sources) {
+        List<Source> now;
+        synchronized (this) {
+            now = List.copyOf(sources);
+        }
+        for (Source source : now) {
             tick(source, second, phase);
         }
     }
 
     private void tick(Source source, long second, String phase) {
         synchronized (this) {
-            if (closed) {
+            if (closed || source.retired) {
                 return;
             }
             if (source.inFlight) {
@@ -121,6 +147,9 @@ final class ServerCounterSampler implements AutoCloseable {
     private synchronized void answered(Source source, long second, String phase, long epochMs, Map<String, Double> values) {
         source.inFlight = false;
         notifyAll();
+        if (source.retired) {
+            return;
+        }
         if (values == null) {
             if ("measure".equals(phase)) {
                 source.missedInWindow++;

@@ -29,8 +29,10 @@ import java.util.regex.Pattern;
  * @param steps     the processes in start order; they stop in the reverse order
  * @param instances the names of the SUT's processes ({@code sut}, or {@code sut-0} .. for several instances)
  * @param entry     the process whose port the driver sends to (the SUT, or the proxy in front of its instances)
+ * @param restarts  by instance, the step that starts it again after a kill ({@code --restart-instance-at}); empty:
+ *                  none is
  */
-public record ServerLaunch(List<Step> steps, List<String> instances, String entry) {
+public record ServerLaunch(List<Step> steps, List<String> instances, String entry, Map<String, Step> restarts) {
     /** {@code {backend.port}}: a port another process announced in its READY line. */
     static final Pattern PORT_REFERENCE = Pattern.compile("\\{([a-z][a-z0-9-]*)\\.([a-z][a-z0-9-]*)}");
 
@@ -67,6 +69,12 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
     public ServerLaunch {
         steps = List.copyOf(steps);
         instances = List.copyOf(instances);
+        restarts = Map.copyOf(restarts);
+    }
+
+    /** A launch whose instances are not started again. */
+    public ServerLaunch(List<Step> steps, List<String> instances, String entry) {
+        this(steps, instances, entry, Map.of());
     }
 
     /** A launch of one SUT process, the driver sending to it. */
@@ -102,12 +110,18 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
             throw new IllegalArgumentException(workload.name() + " gave settings for " + side.instanceSettings().size()
                     + " instances to a run of " + instances.size());
         }
+        Map<String, Step> restarts = new LinkedHashMap<>();
         for (int i = 0; i < instances.size(); i++) {
             Map<String, String> sutSettings = new LinkedHashMap<>(commonSettings(sut, workload));
             sutSettings.putAll(side.settingsOf(i));
-            steps.add(new Step(instances.get(i), SutCommand.build(sut.withSettings(sutSettings), stack, perflabHome,
-                    runDir, jfr, instances.get(i)), SutBootstrap.READY, true, Companion.Sampling.PROCESS, null, Map.of(),
+            steps.add(instanceStep(instances.get(i), sut.withSettings(sutSettings), stack, perflabHome, runDir, jfr,
                     side.instanceListens()));
+            if (sut.restartInstanceAt() != null) {
+                // the same command under the second life's name (its own logs); ServerProcesses pins its ports
+                String again = SutInstances.restarted(instances.get(i));
+                restarts.put(instances.get(i), instanceStep(again, sut.withSettings(sutSettings), stack, perflabHome,
+                        runDir, jfr, side.instanceListens()));
+            }
         }
         for (Companion c : side.companions()) {
             if (c.start() == Companion.Start.AFTER_SUT) {
@@ -125,7 +139,13 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
             throw new IllegalArgumentException("--instances " + instances.size() + ": " + workload.name() + "'s server side "
                     + "sends the driver to " + side.entry() + ", which is not a process of this run");
         }
-        return new ServerLaunch(steps, instances, side.entry());
+        return new ServerLaunch(steps, instances, side.entry(), restarts);
+    }
+
+    private static Step instanceStep(String name, RunConfig.Sut sut, StackInfo stack, Path perflabHome, Path runDir,
+                                     boolean jfr, List<String> listens) {
+        return new Step(name, SutCommand.build(sut, stack, perflabHome, runDir, jfr, name), SutBootstrap.READY, true,
+                Companion.Sampling.PROCESS, null, Map.of(), listens);
     }
 
     /** A role is one process's: summary.json has one {@code database}. */

@@ -1,6 +1,7 @@
 package perflab.experiment;
 
 import perflab.core.workload.Companion;
+import perflab.core.workload.SutInstances;
 import perflab.monitor.RunMonitor;
 
 import java.nio.file.Path;
@@ -23,13 +24,21 @@ public final class ServerProcesses implements AutoCloseable {
     private record Started(ManagedProcess process, ServerLaunch.Step step, List<String> command) {
     }
 
-    private final List<Started> started = new ArrayList<>();
+    /** In start order; an instance started again mid-run (from a timer's thread) is added at the end. */
+    private final List<Started> started = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<String> instances;
     private final String entry;
+    private final Map<String, ServerLaunch.Step> restarts;
+    private final Path runDir;
+    /** Every port filled in so far, by process and name: what a restarted instance's command is resolved with. */
+    private final Map<String, Map<String, Integer>> ports = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile BiConsumer<String, Integer> exitHandler;
 
-    private ServerProcesses(List<String> instances, String entry) {
-        this.instances = instances;
-        this.entry = entry;
+    private ServerProcesses(ServerLaunch launch, Path runDir) {
+        this.instances = launch.instances();
+        this.entry = launch.entry();
+        this.restarts = launch.restarts();
+        this.runDir = runDir;
     }
 
     /**
@@ -49,8 +58,9 @@ public final class ServerProcesses implements AutoCloseable {
     public static ServerProcesses start(ServerLaunch launch, Path runDir, Duration readyTimeout,
                                         Map<String, Map<String, Integer>> earlier,
                                         java.util.function.Consumer<ManagedProcess> startedOne) throws RunFailure {
-        ServerProcesses processes = new ServerProcesses(launch.instances(), launch.entry());
-        Map<String, Map<String, Integer>> ports = new LinkedHashMap<>(earlier);
+        ServerProcesses processes = new ServerProcesses(launch, runDir);
+        Map<String, Map<String, Integer>> ports = processes.ports;
+        ports.putAll(earlier);
         try {
             // the ports perflab chooses, all before anything starts: a process may name one of a later process
             Map<String, Map<String, Integer>> chosenPorts = new LinkedHashMap<>();
@@ -118,14 +128,66 @@ public final class ServerProcesses implements AutoCloseable {
         process(instance).killNow();
     }
 
-    /** The SUT's processes still running: those a fail-over run did not kill. */
+    /**
+     * Starts a killed instance again ({@code --restart-instance-at}), as {@link SutInstances#restarted} of its name,
+     * with the command it had and on the ports it had: the proxies in front of the instances and its partner name
+     * them. Its HTTP port goes in {@code --port}; every further port its READY line announced ({@code sip=5060})
+     * goes in {@code --NAME-port} (the protocol's way to ask for that port again) unless perflab chose it, in which
+     * case the command names it already. Waits until it is ready; tells {@code startedOne} of it then.
+     */
+    public ManagedProcess restart(String instance, Duration readyTimeout, java.util.function.Consumer<ManagedProcess> startedOne)
+            throws RunFailure {
+        ServerLaunch.Step step = restarts.get(instance);
+        if (step == null) {
+            throw new IllegalArgumentException(instance + " was not laid out to be started again");
+        }
+        ManagedProcess before = process(instance);
+        if (before.alive()) {
+            throw new IllegalStateException(instance + " is still running: only a killed instance is started again");
+        }
+        Map<String, Integer> chosen = new LinkedHashMap<>();
+        step.listens().forEach(name -> chosen.put(name, before.ports().get(name)));
+        List<String> command = pinned(ServerLaunch.resolve(step.command(), ports), before.ports(), step.listens());
+        ManagedProcess p = ManagedProcess.start(step.name(), command, runDir, readyTimeout, step.readyPrefix(), chosen,
+                null);
+        started.add(new Started(p, step, command));
+        ports.put(step.name(), p.ports());
+        BiConsumer<String, Integer> handler = exitHandler;
+        if (handler != null) {
+            p.onUnexpectedExit(code -> handler.accept(p.name(), code));
+        }
+        startedOne.accept(p);
+        return p;
+    }
+
+    /** {@code command} asking for the ports a process announced ({@code announced}) but those perflab chose. */
+    static List<String> pinned(List<String> command, Map<String, Integer> announced, List<String> chosen) {
+        List<String> pinned = new ArrayList<>(command);
+        announced.forEach((name, port) -> {
+            if (chosen.contains(name)) {
+                return;
+            }
+            String flag = name.equals("port") ? "--port" : "--" + name + "-port";
+            int at = pinned.indexOf(flag);
+            if (at >= 0 && at + 1 < pinned.size()) {
+                pinned.set(at + 1, Integer.toString(port));
+            } else {
+                pinned.addAll(List.of(flag, Integer.toString(port)));
+            }
+        });
+        return pinned;
+    }
+
+    /** The SUT's processes still running: those a fail-over run did not kill, and any started again. */
     public List<ManagedProcess> liveInstances() {
         return instances().stream().filter(ManagedProcess::alive).toList();
     }
 
-    /** The SUT's processes: the one, or each instance in order. */
+    /** The SUT's processes in start order: the one, or each instance, and any instance started again after them. */
     public List<ManagedProcess> instances() {
-        return instances.stream().map(this::process).toList();
+        return started.stream().map(Started::process)
+                .filter(p -> instances.contains(p.name()) || restarts.values().stream().anyMatch(s -> s.name().equals(p.name())))
+                .toList();
     }
 
     /** The process the driver sends to: the SUT, or the proxy in front of its instances. */
@@ -201,8 +263,12 @@ public final class ServerProcesses implements AutoCloseable {
         return pids;
     }
 
-    /** Calls {@code handler} with a process's name and exit status if it exits before perflab stops it. */
+    /**
+     * Calls {@code handler} with a process's name and exit status if it exits before perflab stops it (also for an
+     * instance started again later).
+     */
     public void onUnexpectedExit(BiConsumer<String, Integer> handler) {
+        exitHandler = handler;
         started.forEach(s -> s.process().onUnexpectedExit(code -> handler.accept(s.process().name(), code)));
     }
 

@@ -160,6 +160,24 @@ public final class RunMonitor {
         this.machineCpus = MachineCpu.cpus();
     }
 
+    /**
+     * Watches one more process from now on, as {@code name}: a SUT instance started again mid-run (a fail-over run's
+     * restart) is a process of its own, with counters from 0, so its figures start with it and never mix with those
+     * of the life before. A member of {@code group} (null: none) from now on.
+     */
+    public synchronized void watch(String name, long pid, String group) {
+        if (processes.containsKey(name) || groups.containsKey(name)) {
+            throw new IllegalArgumentException(name + " is watched already");
+        }
+        processes.put(name, new ProcessSampler(pid));
+        timelines.put(name, new CounterTimeline(7));
+        if (group != null) {
+            List<String> members = new ArrayList<>(groups.getOrDefault(group, List.of()));
+            members.add(name);
+            groups.put(group, List.copyOf(members));
+        }
+    }
+
     /** The monitored interface, or null. */
     public String networkInterface() {
         return iface;

@@ -162,7 +162,13 @@ public final class ConsoleSummary {
         if (f.phases() == null) {
             return b.toString();
         }
-        b.append(String.format(Locale.ROOT, ", the load disturbed for %.1f s;", f.disturbedSeconds()));
+        b.append(String.format(Locale.ROOT, ", the load disturbed for %.1f s", f.disturbedSeconds()));
+        RunSummary.Restart r = f.restart();
+        if (r != null && r.disturbedSeconds() != null) {
+            b.append(String.format(Locale.ROOT, "; started again at %.1f s (ready in %.1f s), the load disturbed for %.1f s",
+                    r.atSecond(), r.readySeconds(), r.disturbedSeconds()));
+        }
+        b.append(';');
         String sep = " ";
         for (Map.Entry<String, RunSummary.FailoverPhase> e : f.phases().entrySet()) {
             RunSummary.FailoverPhase p = e.getValue();

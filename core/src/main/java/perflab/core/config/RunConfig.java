@@ -90,9 +90,11 @@ public record RunConfig(String workload, String stack, String operation, Load lo
      *                  proxy); 1 = the SUT as one process
      * @param killInstanceAt a fail-over run ({@code --kill-instance-at}): the first instance is killed with SIGKILL
      *                  this long into the measured window; null: none
+     * @param restartInstanceAt the killed instance started again ({@code --restart-instance-at}) this long into the
+     *                  measured window, on the ports it had, rejoining its partner; null: it stays down
      */
     public record Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
-                      Map<String, String> settings, int instances, Duration killInstanceAt) {
+                      Map<String, String> settings, int instances, Duration killInstanceAt, Duration restartInstanceAt) {
         public Sut {
             jvmFlags = List.copyOf(jvmFlags);
             settings = Map.copyOf(settings);
@@ -105,6 +107,17 @@ public record RunConfig(String workload, String stack, String operation, Load lo
             if (killInstanceAt != null && (killInstanceAt.isNegative() || killInstanceAt.isZero())) {
                 throw new IllegalArgumentException("--kill-instance-at is a time into the measured window, above 0");
             }
+            if (restartInstanceAt != null && (killInstanceAt == null || restartInstanceAt.compareTo(killInstanceAt) <= 0)) {
+                throw new IllegalArgumentException("--restart-instance-at starts the killed instance again: it needs "
+                        + "--kill-instance-at, and a later time" + (killInstanceAt == null ? "" : " than "
+                        + killInstanceAt.toMillis() / 1000.0 + " s"));
+            }
+        }
+
+        /** No instance restarted. */
+        public Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
+                   Map<String, String> settings, int instances, Duration killInstanceAt) {
+            this(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, killInstanceAt, null);
         }
 
         /** No instance killed. */
@@ -121,12 +134,17 @@ public record RunConfig(String workload, String stack, String operation, Load lo
 
         /** The same SUT with other settings. */
         public Sut withSettings(Map<String, String> other) {
-            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, other, instances, killInstanceAt);
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, other, instances, killInstanceAt, restartInstanceAt);
         }
 
-        /** The same SUT with its first instance killed {@code at} into the window (null: none). */
+        /** The same SUT with its first instance killed {@code at} into the window (null: none), not restarted. */
         public Sut withKillInstanceAt(Duration at) {
             return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, at);
+        }
+
+        /** The same SUT with its killed instance started again {@code at} into the window (null: never). */
+        public Sut withRestartInstanceAt(Duration at) {
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, killInstanceAt, at);
         }
     }
 }

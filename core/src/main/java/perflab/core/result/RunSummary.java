@@ -23,23 +23,45 @@ public record RunSummary(String workload, String stack, String operation, String
 
     /**
      * A fail-over run's fault ({@code --kill-instance-at}): which SUT instance was killed with SIGKILL, and when, and
-     * the measured window cut at it.
+     * the measured window cut at it; with {@code --restart-instance-at}, the instance's return too.
      *
      * @param atSecond         seconds into the measured window
      * @param disturbedSeconds how long the kill disturbed the load: from the start of the driver's second that held
-     *                         the kill to the end of the last second, within the window, in which a request or a
-     *                         SIPp call failed or SIPp sent a retransmission; null before the phases are known
-     * @param phases           {@code before}, {@code during} (the disturbance) and {@code after}: the load's figures
-     *                         in each; null before they are known
+     *                         the kill to the end of the last second, within the window (and before a restart), in
+     *                         which a request or a SIPp call failed or SIPp sent a retransmission; null before the
+     *                         phases are known
+     * @param phases           {@code before}, {@code during} (the disturbance) and {@code after}, and with a restart
+     *                         {@code duringRestart} (the restart's disturbance) and {@code afterRestart}: the load's
+     *                         figures in each; null before they are known
+     * @param restart          the killed instance started again; null: it was not (or the window ended first)
      */
     public record Failover(String killed, double atSecond, long epochMs, Double disturbedSeconds,
-                           Map<String, FailoverPhase> phases) {
+                           Map<String, FailoverPhase> phases, Restart restart) {
         public Failover(String killed, double atSecond, long epochMs) {
-            this(killed, atSecond, epochMs, null, null);
+            this(killed, atSecond, epochMs, null, null, null);
         }
 
         public Failover withPhases(double disturbed, Map<String, FailoverPhase> cut) {
-            return new Failover(killed, atSecond, epochMs, disturbed, cut);
+            return new Failover(killed, atSecond, epochMs, disturbed, cut, restart);
+        }
+
+        public Failover withRestart(Restart again) {
+            return new Failover(killed, atSecond, epochMs, disturbedSeconds, phases, again);
+        }
+    }
+
+    /**
+     * The killed instance started again ({@code --restart-instance-at}) as a process of its own.
+     *
+     * @param process          its name ({@code sut-0-restart})
+     * @param atSecond         when it was started, seconds into the measured window
+     * @param readySeconds     from its start to its readiness line (its partner's copies received by then)
+     * @param disturbedSeconds how long its return disturbed the load, measured as the kill's disturbance is (its
+     *                         users' calls handed back, the proxies turning to it); null before the phases are known
+     */
+    public record Restart(String process, double atSecond, long epochMs, double readySeconds, Double disturbedSeconds) {
+        public Restart withDisturbance(double seconds) {
+            return new Restart(process, atSecond, epochMs, readySeconds, seconds);
         }
     }
 

@@ -35,9 +35,23 @@ public final class SutInstances {
         return names;
     }
 
-    /** Whether {@code name} is one of the SUT's (sut, sut-N) or the driver's: no companion or load may take it. */
+    /**
+     * The name of instance {@code name}'s process when it is started again after a kill (a fail-over run's
+     * {@code --restart-instance-at}): {@code sut-0-restart}. A process of its own (its files, its figures), since its
+     * counters start from 0; in the sum {@code sut} with the others.
+     */
+    public static String restarted(String name) {
+        return name + RESTART;
+    }
+
+    private static final String RESTART = "-restart";
+
+    /**
+     * Whether {@code name} is one of the SUT's (sut, sut-N, sut-N-restart) or the driver's: no companion or load may
+     * take it.
+     */
     public static boolean reserved(String name) {
-        return name.equals(SUT) || name.matches("sut-[0-9]+") || name.equals("driver");
+        return name.equals(SUT) || name.matches("sut-[0-9]+(" + RESTART + ")?") || name.equals("driver");
     }
 
     /** Checks a number of instances; IllegalArgumentException in one line. */

@@ -129,10 +129,18 @@ final class CallsCheck {
         long clicks = answer.path("clicks").asLong();
         long takenOver = answer.path("sip").path("calls.taken-over").asLong();
         details.put("takenOver", takenOver);
+        long takenBack = answer.path("sip").path("calls.taken-back").asLong();
+        long handedBack = answer.path("sip").path("calls.handed-back").asLong();
+        if (takenBack + handedBack > 0) {
+            details.put("takenBack", takenBack);
+            details.put("handedBack", handedBack);
+        }
         long setupFailures = failures.values().stream().mapToLong(Long::longValue).sum();
-        // a call starts with a click here or is taken over from a failed partner, and ends as an operation or a
-        // failure (at set-up or mid-call), or is still in its call
-        long leaked = clicks + takenOver - (phone + web) - failedMidCall - setupFailures - liveSip;
+        // a call starts with a click here, is taken over from a failed partner or taken back by its home instance
+        // come back, and ends as an operation or a failure (at set-up or mid-call), goes back to its home (handed
+        // back: it goes on there), or is still in its call
+        long leaked = clicks + takenOver + takenBack - (phone + web) - failedMidCall - setupFailures - handedBack
+                - liveSip;
         details.put("liveSessions", live);
         details.put("liveSipUsers", liveSip);
         details.put("leaked", leaked);
@@ -142,6 +150,7 @@ final class CallsCheck {
         String line = (phone + web) + " converged operations (" + phone + " hung up by the phone, " + web
                 + " from the page), " + (setupFailures + failedMidCall) + " failed, " + answer.path("refused").asLong()
                 + " refused; " + (takenOver == 0 ? "" : takenOver + " taken over from a failed instance; ")
+                + (takenBack == 0 ? "" : takenBack + " taken back by their instance come back; ")
                 + (liveSip == 0 ? "no user left in a call" : liveSip + " users still in a call after the "
                 + "drive (their hang-up came after it)") + (leaked == 0 ? "" : "; " + leaked + " sessions LEAKED");
         return new RunCheck(NAME, leaked == 0 ? RunCheck.PASSED : RunCheck.FAILED, line, details);

@@ -21,7 +21,8 @@ final class VoicemailFigures {
     static final ServerCounters COUNTERS = new ServerCounters(VoicemailPages.STATS,
             Set.of("liveSessions", "liveSipUsers", "settingUp", "sip.calls.live-users", "sip.sip.transactions.live",
                     "sip.sip.dialogs.live", Names.REPLICATION_MEMBERS, Names.REPLICATION_HELD, Names.PARTNER_LOST_AT,
-                    Names.FIRST_CALL_TAKEN_OVER_AT, Names.FIRST_PAGE_TAKEN_OVER_AT),
+                    Names.FIRST_CALL_TAKEN_OVER_AT, Names.FIRST_PAGE_TAKEN_OVER_AT, Names.FIRST_CALL_TAKEN_BACK_AT,
+                    Names.FIRST_PAGE_TAKEN_BACK_AT, Names.HELD_AT_JOIN),
             Set.of(Names.NOTIFY_TO_200, Names.SRD, Names.SRD_PHONE, Names.SRD_LINE));
 
     /** The stats page's counter names, flattened. */
@@ -72,6 +73,12 @@ final class VoicemailFigures {
         static final String PARTNER_LOST_AT = "sip.replication.partner-lost-epoch-ms";
         static final String FIRST_CALL_TAKEN_OVER_AT = "sip.calls.first-taken-over-epoch-ms";
         static final String FIRST_PAGE_TAKEN_OVER_AT = "firstTakenOverEpochMs";
+        static final String TAKEN_BACK_CALLS = "sip.calls.taken-back";
+        static final String TAKEN_BACK_SESSIONS = "takenBack";
+        static final String HANDED_BACK_CALLS = "sip.calls.handed-back";
+        static final String FIRST_CALL_TAKEN_BACK_AT = "sip.calls.first-taken-back-epoch-ms";
+        static final String FIRST_PAGE_TAKEN_BACK_AT = "firstTakenBackEpochMs";
+        static final String HELD_AT_JOIN = "sip.replication.held-at-join";
 
         private Names() {
         }
@@ -231,8 +238,35 @@ final class VoicemailFigures {
             if (!detected.isEmpty()) {
                 m.put("afterKill", detected);
             }
+            if (s.failover().restart() != null) {
+                m.put("afterRestart", afterRestart(w, s.failover().restart()));
+            }
         }
         f.put("failover", m);
+    }
+
+    /**
+     * The killed instance back ({@code --restart-instance-at}): the copies it received when it rejoined its partner
+     * (state transfer: the partner's users protected again), the calls and web sessions it took back from their
+     * copies (its users coming back to it: the proxies' affinity returned), the calls its partner handed back, and
+     * when it first took a call and a page back. Only the restarted process takes back and only it joined with
+     * copies, so these sums are its own.
+     */
+    private static Map<String, Object> afterRestart(ServerWindow w, RunSummary.Restart restart) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("process", restart.process());
+        m.put("atSecond", round(restart.atSecond()));
+        m.put("readyMs", Math.round(restart.readySeconds() * 1000));
+        ServerWindow.Gauge held = w.gauges().get(Names.HELD_AT_JOIN);
+        if (held != null) {
+            m.put("copiesReceivedAtJoin", (long) held.last());
+        }
+        m.put("callsTakenBack", (long) w.delta(Names.TAKEN_BACK_CALLS));
+        m.put("webSessionsTakenBack", (long) w.delta(Names.TAKEN_BACK_SESSIONS));
+        m.put("callsHandedBack", (long) w.delta(Names.HANDED_BACK_CALLS));
+        after(m, "firstCallTakenBackMs", w, Names.FIRST_CALL_TAKEN_BACK_AT, restart.epochMs());
+        after(m, "firstPageTakenBackMs", w, Names.FIRST_PAGE_TAKEN_BACK_AT, restart.epochMs());
+        return m;
     }
 
     /**

@@ -329,7 +329,7 @@ public final class NettySipStack implements SipStack {
             return;
         }
         if (request.toTag != null) {
-            onInDialogRequest(request, source, key);
+            onInDialogRequest(request, source, key, 0);
             return;
         }
         if (method.equals("NOTIFY")) {
@@ -340,13 +340,33 @@ public final class NettySipStack implements SipStack {
         tx.executor.execute(() -> config.handler().onRequest(tx));
     }
 
-    private void onInDialogRequest(ParsedRequest request, InetSocketAddress source, String key) {
+    /** How often a stray request waits a moment for the dialogs the application is adopting from another thread. */
+    private static final int ADOPTION_WAITS = 20;
+    private static final long ADOPTION_WAIT_MS = 10;
+
+    private void onInDialogRequest(ParsedRequest request, InetSocketAddress source, String key, int waited) {
+        ServerTx existing = waited == 0 ? null : servers.get(key);
+        if (existing != null) {
+            existing.onRetransmission(); // a retransmission that waited too, after the first got its transaction
+            return;
+        }
         DialogImpl dialog = dialogs.get(dialogKey(request.callId, request.toTag, request.fromTag));
         if (dialog == null && request.method().equals("NOTIFY")) {
             dialog = earlyNotify(request, source);
         }
-        if (dialog == null) {
-            dialog = adoptStray(request);
+        if (dialog == null && strayAdopted(request)) {
+            dialog = dialogs.get(dialogKey(request.callId, request.toTag, request.fromTag));
+            if (dialog == null && waited < ADOPTION_WAITS) {
+                // the application holds the user's call, and its dialogs are on their way here from another thread
+                // (a take-over the web side started a moment ago): a 481 now would end a call that is being
+                // adopted; the request is looked at again shortly, after the registration queued before it
+                schedule(() -> onInDialogRequest(request, source, key, waited + 1), ADOPTION_WAIT_MS);
+                return;
+            }
+        }
+        if (dialog == null && servedElsewhere(request)) {
+            reject(request, source, 503, "Dialog Served Elsewhere", "served-elsewhere", List.of());
+            return;
         }
         if (dialog == null) {
             reject(request, source, 481, "Call/Transaction Does Not Exist", "no-dialog", List.of());
@@ -363,21 +383,37 @@ public final class NettySipStack implements SipStack {
         dialog.executor().execute(() -> handler.onRequest(tx));
     }
 
-    /** A request in a dialog not held here: the application may hold a copy (a failed partner's user's). */
-    private DialogImpl adoptStray(ParsedRequest request) {
+    /**
+     * A request in a dialog not held here: whether the application holds the user's call here (a failed partner's
+     * user's, adopted from its copy now or a moment ago).
+     */
+    private boolean strayAdopted(ParsedRequest request) {
         StrayDialogs asked = strays;
         String user = asked == null ? null : HeaderValues.user(request.requestUri());
         if (user == null) {
-            return null;
+            return false;
         }
-        boolean adopted;
         try {
-            adopted = asked.adopt(user);
+            return asked.adopt(user);
         } catch (RuntimeException e) {
             counters.add("sip.errors.internal");
-            return null;
+            return false;
         }
-        return adopted ? dialogs.get(dialogKey(request.callId, request.toTag, request.fromTag)) : null;
+    }
+
+    /** Whether the application says the stray request's dialog is served at another instance ({@link StrayDialogs}). */
+    private boolean servedElsewhere(ParsedRequest request) {
+        StrayDialogs asked = strays;
+        String user = asked == null ? null : HeaderValues.user(request.requestUri());
+        if (user == null) {
+            return false;
+        }
+        try {
+            return asked.servedElsewhere(user);
+        } catch (RuntimeException e) {
+            counters.add("sip.errors.internal");
+            return false;
+        }
     }
 
     private DialogImpl earlyNotify(ParsedRequest notify, InetSocketAddress source) {

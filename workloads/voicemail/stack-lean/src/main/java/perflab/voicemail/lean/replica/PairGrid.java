@@ -51,9 +51,12 @@ public final class PairGrid implements AutoCloseable {
     private final int heldAtJoin;
     private volatile PartnerWrites partnerWrites;
 
+    /** Told when the partner's loss is seen: see {@link #onPartnerLost}. */
+    private final java.util.List<Runnable> lostListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private PairGrid(DefaultCacheManager manager) {
         this.manager = manager;
-        manager.addListener(new ViewWatch(partnerLostEpochMs));
+        manager.addListener(new ViewWatch(partnerLostEpochMs, lostListeners));
         // the cache's start waits for the initial state transfer: a member joining a partner that holds copies
         // has them all here when this returns
         AdvancedCache<String, byte[]> cache = manager.<String, byte[]>getCache(CACHE).getAdvancedCache();
@@ -64,7 +67,9 @@ public final class PairGrid implements AutoCloseable {
 
     /**
      * Joins (or starts) the pair {@code cluster}: this member on {@code port}, its partner on {@code partnerPort},
-     * both on 127.0.0.1. Returns once this member's cache is up; the partner may come later.
+     * both on 127.0.0.1. Returns once this member's cache is up; the partner may come later. When the partner is up
+     * already (this member started second, or started again after a failure), returns once paired with it, every
+     * copy it holds received (or, past a minute of trying, alone).
      */
     public static PairGrid join(String cluster, String node, int port, int partnerPort) {
         if (port < 1 || port > 65535 || partnerPort < 1 || partnerPort > 65535 || port == partnerPort) {
@@ -79,6 +84,36 @@ public final class PairGrid implements AutoCloseable {
         System.setProperty("org.jboss.logging.provider", "jdk");
         QUIETED.forEach(logger -> logger.setLevel(Level.WARNING));
         String xml = configuration(cluster, node, port, partnerPort);
+        // a partner already up must end up paired with this member: this one was started again after a failure
+        boolean partnerUp = listening(partnerPort);
+        long deadline = System.nanoTime() + REJOIN_LIMIT.toNanos();
+        for (int attempt = 1; ; attempt++) {
+            PairGrid grid = start(xml);
+            if (!partnerUp || grid.members() == 2 || System.nanoTime() > deadline) {
+                return grid;
+            }
+            // Alone though the partner is up: the partner's view still holds this member's former self (killed,
+            // not yet suspected: FD_ALL3 waits 8 s), so the coordinator its discovery answer named is a dead member
+            // and this one started a grid of its own, which JGroups' merge would join only 10-30 s later, and
+            // without this member receiving the partner's copies first. Leave and join again: once the partner has
+            // dropped the former self, it is the coordinator and the join brings every copy by state transfer.
+            System.err.printf(Locale.ROOT, "perflab: replication pair %s: started alone while the partner on port %d is "
+                    + "up (join %d); joining again%n", cluster, partnerPort, attempt);
+            grid.close();
+            try {
+                Thread.sleep(REJOIN_PAUSE.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while joining the replication pair " + cluster, e);
+            }
+        }
+    }
+
+    /** How long a member started again keeps joining its partner: past the partner's detection of its death. */
+    private static final java.time.Duration REJOIN_LIMIT = java.time.Duration.ofSeconds(60);
+    private static final java.time.Duration REJOIN_PAUSE = java.time.Duration.ofMillis(500);
+
+    private static PairGrid start(String xml) {
         ConfigurationBuilderHolder holder = new ParserRegistry().parse(
                 new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), MediaType.APPLICATION_XML);
         DefaultCacheManager manager = new DefaultCacheManager(holder, true);
@@ -87,6 +122,16 @@ public final class PairGrid implements AutoCloseable {
         } catch (RuntimeException e) {
             manager.stop();
             throw e;
+        }
+    }
+
+    /** Whether something accepts connections on 127.0.0.1:{@code port}: the partner's grid member. */
+    private static boolean listening(int port) {
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 1000);
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
         }
     }
 
@@ -174,6 +219,16 @@ public final class PairGrid implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code task} each time the partner's loss is seen (a view without it), on the grid's thread. Until then a
+     * write of a copy whose primary owner is the dead partner went to the dead partner and was lost, here too (a
+     * replicated cache's write goes through the key's primary owner): a member that served users meanwhile writes
+     * their copies again, so that a partner coming back receives them.
+     */
+    public void onPartnerLost(Runnable task) {
+        lostListeners.add(task);
+    }
+
     /** Replicas held here: this instance's users' and the partner's. */
     public int held() {
         return sessions.withFlags(Flag.CACHE_MODE_LOCAL).size();
@@ -206,15 +261,18 @@ public final class PairGrid implements AutoCloseable {
     @Listener
     public static final class ViewWatch {
         private final AtomicLong lostAt;
+        private final List<Runnable> lost;
 
-        ViewWatch(AtomicLong lostAt) {
+        ViewWatch(AtomicLong lostAt, List<Runnable> lost) {
             this.lostAt = lostAt;
+            this.lost = lost;
         }
 
         @ViewChanged
         public void changed(ViewChangedEvent e) {
             if (e.getNewMembers().size() < e.getOldMembers().size()) {
                 lostAt.set(System.currentTimeMillis());
+                lost.forEach(Runnable::run);
             }
         }
     }

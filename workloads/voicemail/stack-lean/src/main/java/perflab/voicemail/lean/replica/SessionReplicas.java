@@ -113,6 +113,16 @@ public final class SessionReplicas implements AutoCloseable {
         });
     }
 
+    /**
+     * Runs {@code rewrite} each time the partner's loss is seen ({@link PairGrid#onPartnerLost}): the copies written
+     * since the partner died may have been lost; nothing with replication off.
+     */
+    public void onPartnerLost(Runnable rewrite) {
+        if (grid != null) {
+            grid.onPartnerLost(rewrite);
+        }
+    }
+
     /** For the stats page: {@code replication.*}; nothing when off. */
     public Map<String, Long> counters() {
         Map<String, Long> all = new LinkedHashMap<>();

@@ -35,6 +35,9 @@ import perflab.voicemail.sip.SipResponse;
 final class UserCall implements RequestHandler {
     private enum State { SUBSCRIBING, CALLING_PHONE, CALLING_LINE, CONNECTED, ENDING, DONE }
 
+    /** A copy's state of a call connected and on hold: nothing in flight. */
+    static final String CONNECTED = State.CONNECTED.name();
+
     private final VoiceMailCalls owner;
     private final String user;
     /** The browser's web session, kept in the user's replica; null: none. */
@@ -227,9 +230,15 @@ final class UserCall implements RequestHandler {
             }
         }
         owner.remove(user, this);
-        owner.count("calls.handed-back");
-        connected.completeExceptionally(new CallFailure("handed-back", user + "'s call went back to its home instance"));
-        ended.accept(CallEnd.HANDED_BACK);
+        if (connected.isDone()) {
+            owner.count("calls.handed-back");
+            ended.accept(CallEnd.HANDED_BACK);
+        } else {
+            // still being set up here (the click's answer not given): the click fails, and that is how the call
+            // ends here, once (the web side counts it by reason); the home goes on with it
+            connected.completeExceptionally(new CallFailure("handed-back", user + "'s call went back to its home "
+                    + "instance while being set up"));
+        }
     }
 
     private Dialog adopted(DialogState copy) {
@@ -397,6 +406,13 @@ final class UserCall implements RequestHandler {
     private void replicate(Moment moment) {
         if (owner.replicas().writesAt(moment)) {
             owner.replicas().write(copy(), moment);
+        }
+    }
+
+    /** Writes the copy again, as it stands, unless the call is over (its copy removed). */
+    void rewrite() {
+        if (state != State.DONE) {
+            write();
         }
     }
 

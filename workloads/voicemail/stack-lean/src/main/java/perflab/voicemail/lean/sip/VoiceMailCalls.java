@@ -75,8 +75,20 @@ public final class VoiceMailCalls implements ConvergedCalls {
                 "perflab-voicemail"));
         this.identity = "sip:voicemail@" + config.host() + ":" + stack.localAddress().getPort();
         if (replicas.mode() != ReplicationMode.OFF) {
+            // the copies written while the dead partner was still in the view may be lost: every live call's again
+            replicas.onPartnerLost(() -> users.values().forEach(call -> call.executor.execute(call::rewrite)));
             // a peer's request in a dialog of the failed partner's: the call's copy is here
-            stack.strays(user -> takeOver(user, true));
+            stack.strays(new perflab.voicemail.sip.StrayDialogs() {
+                @Override
+                public boolean adopt(String user) {
+                    return takeOver(user, true);
+                }
+
+                @Override
+                public boolean servedElsewhere(String user) {
+                    return leftToPartner(user);
+                }
+            });
         }
     }
 
@@ -152,7 +164,7 @@ public final class VoiceMailCalls implements ConvergedCalls {
             return true;
         }
         UserReplica copy = replicas.read(user);
-        if (copy == null || copy.state().equals(UserReplica.PAGE)) {
+        if (copy == null || copy.state().equals(UserReplica.PAGE) || leftToPartner(copy)) {
             return false;
         }
         // from now on this member may serve calls the other one takes back
@@ -176,6 +188,25 @@ public final class VoiceMailCalls implements ConvergedCalls {
         count(back ? "calls.taken-back" : "calls.taken-over");
         (back ? firstTakeBack : firstTakeOver).mark();
         return true;
+    }
+
+    /**
+     * Whether {@code user}'s call is left where it is: this member came back to its partner, and the partner, alive,
+     * is setting the call up or tearing it down (its copy says so). Taken back then, the call would be torn down as a
+     * failure (a transaction in flight cannot be adopted) while the partner carries it through; left there, it ends
+     * there, and its requests that reach this member are answered 503, which the proxy sends on to the partner. A
+     * connected call is taken back: nothing is in flight.
+     */
+    private boolean leftToPartner(String user) {
+        if (users.containsKey(user)) {
+            return false;
+        }
+        UserReplica copy = replicas.read(user);
+        return copy != null && leftToPartner(copy);
+    }
+
+    private boolean leftToPartner(UserReplica copy) {
+        return replicas.rejoined() && !copy.state().equals(UserReplica.PAGE) && !copy.state().equals(UserCall.CONNECTED);
     }
 
     /**

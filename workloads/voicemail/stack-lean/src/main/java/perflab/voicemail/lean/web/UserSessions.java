@@ -90,6 +90,15 @@ final class UserSessions {
         }
     }
 
+    /** Each user on the page (no call), with the HTTP session id its browser holds. */
+    void onPage(java.util.function.BiConsumer<String, String> user) {
+        byUser.values().forEach(s -> {
+            if (s.state() == State.PAGE) {
+                user.accept(s.user, s.httpSessionId());
+            }
+        });
+    }
+
     int live() {
         return byUser.size();
     }

@@ -45,6 +45,10 @@ public final class VoicemailWeb extends Handler.Abstract {
             return end -> ended(session, end);
         });
         this.admission = admission;
+        // the pages' copies written while the dead partner was still in the view may be lost: again (a call's copy
+        // is the SIP side's to write)
+        replicas.onPartnerLost(() -> sessions.onPage((user, httpSession) -> replicas.write(UserReplica.page(user,
+                httpSession), null)));
     }
 
     /** The pages behind Jetty's HTTP sessions (cookie {@value VoicemailPages#SESSION_COOKIE}). */

@@ -25,43 +25,10 @@ class PairGridKillTest {
         int mine = FreePorts.loopback();
         int theirs = FreePorts.loopback();
         try (PairGrid survivor = PairGrid.join("kill-test", "survivor", mine, theirs)) {
-            Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
-            List<String> command = new ArrayList<>(List.of(javaBin.toString(), "-Xmx256m", "-cp",
-                    System.getProperty("java.class.path"), ReplicaWriter.class.getName(), "kill-test",
-                    Integer.toString(theirs), Integer.toString(mine), "u0000042"));
-            Process writer = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Writer started = Writer.start("kill-test", theirs, mine);
+            Process writer = started.process;
             try {
-                CompletableFuture<String> written = new CompletableFuture<>();
-                List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
-                Thread reader = new Thread(() -> {
-                    try (BufferedReader in = new BufferedReader(new InputStreamReader(writer.getInputStream(),
-                            StandardCharsets.UTF_8))) {
-                        String line;
-                        while ((line = in.readLine()) != null) {
-                            output.add(line);
-                            if (line.equals("WRITTEN")) {
-                                written.complete(line);
-                            }
-                        }
-                    } catch (java.io.IOException e) {
-                        // the writer was killed
-                    } finally {
-                        written.complete(null);
-                    }
-                });
-                reader.setDaemon(true);
-                reader.start();
-                assertEquals("WRITTEN", written.get(90, TimeUnit.SECONDS), "the writer's output: " + output);
-                byte[] copy = awaitReplica(survivor, "u0000042", 10_000);
-                assertNotNull(copy, "the replica reached the partner");
-                // on a busy machine the writer may have found no one within its join timeout and started a grid of
-                // its own, the two merging later: the copy may then be at the survivor before the pair is whole
-                long whole = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (!survivor.paired() && System.nanoTime() < whole) {
-                    Thread.sleep(50);
-                }
-                assertTrue(survivor.paired(), "the pair became whole");
-
+                started.awaitPaired(survivor);
                 writer.destroyForcibly(); // SIGKILL: the writer leaves no word for the grid
                 assertTrue(writer.waitFor(10, TimeUnit.SECONDS));
                 assertEquals(137, writer.exitValue(), "killed by SIGKILL");
@@ -81,6 +48,86 @@ class PairGridKillTest {
             } finally {
                 writer.destroyForcibly();
             }
+        }
+    }
+
+    /** A {@link ReplicaWriter} in a JVM of its own, and the lines it said. */
+    private record Writer(Process process, List<String> output, CompletableFuture<Void> started,
+                          CompletableFuture<Void> written) {
+        static Writer start(String pair, int port, int partnerPort) throws java.io.IOException {
+            Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+            List<String> command = new ArrayList<>(List.of(javaBin.toString(), "-Xmx256m", "-cp",
+                    System.getProperty("java.class.path"), ReplicaWriter.class.getName(), pair,
+                    Integer.toString(port), Integer.toString(partnerPort), "u0000042"));
+            Writer w = new Writer(new ProcessBuilder(command).redirectErrorStream(true).start(),
+                    java.util.Collections.synchronizedList(new ArrayList<>()), new CompletableFuture<>(),
+                    new CompletableFuture<>());
+            Thread reader = new Thread(() -> {
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(w.process.getInputStream(),
+                        StandardCharsets.UTF_8))) {
+                    String line;
+                    while ((line = in.readLine()) != null) {
+                        w.output.add(line);
+                        if (line.equals("STARTED")) {
+                            w.started.complete(null);
+                        } else if (line.equals("WRITTEN")) {
+                            w.written.complete(null);
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    // the writer was killed
+                } finally {
+                    w.started.completeExceptionally(new IllegalStateException("the writer ended: " + w.output));
+                    w.written.completeExceptionally(new IllegalStateException("the writer ended: " + w.output));
+                }
+            });
+            reader.setDaemon(true);
+            reader.start();
+            return w;
+        }
+
+        /** Waits until the writer wrote u0000042's replica, the copy reached {@code survivor}, the pair is whole. */
+        void awaitPaired(PairGrid survivor) throws Exception {
+            written.get(90, TimeUnit.SECONDS);
+            assertNotNull(awaitReplica(survivor, "u0000042", 10_000), "the replica reached the partner");
+            // on a busy machine the writer may have found no one within its join timeout and started a grid of
+            // its own, the two merging later: the copy may then be at the survivor before the pair is whole
+            long whole = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!survivor.paired() && System.nanoTime() < whole) {
+                Thread.sleep(50);
+            }
+            assertTrue(survivor.paired(), "the pair became whole");
+        }
+    }
+
+    /**
+     * Issue 14 item 5: the killed member, the pair's coordinator (it started first, as sut-0 does), is started again
+     * on its port at once, while the survivor's view still holds its former self (FD_ALL3 waits 8 s): the survivor's
+     * discovery answer names a dead coordinator. It joins the survivor all the same, not a grid of its own, and
+     * receives the copies the survivor holds as it joins.
+     */
+    @Test
+    void aMemberStartedAgainBeforeItsDeathIsSeenRejoinsItsPartnerWithTheCopies() throws Exception {
+        int mine = FreePorts.loopback();
+        int theirs = FreePorts.loopback();
+        Writer writer = Writer.start("rejoin-test", theirs, mine);
+        try {
+            writer.started.get(90, TimeUnit.SECONDS);
+            try (PairGrid survivor = PairGrid.join("rejoin-test", "survivor", mine, theirs)) {
+                writer.awaitPaired(survivor);
+                writer.process.destroyForcibly();
+                assertTrue(writer.process.waitFor(10, TimeUnit.SECONDS));
+                assertEquals(2, survivor.members(), "the former self is still in the survivor's view");
+                try (PairGrid again = PairGrid.join("rejoin-test", "again", theirs, mine)) {
+                    assertEquals(2, again.members(), "paired with the survivor, not alone");
+                    assertTrue(again.heldAtJoin() >= 1, "the survivor's copies came at the join: " + again.heldAtJoin());
+                    assertEquals("CONNECTED", UserReplica.fromBytes(again.get("u0000042")).state());
+                    again.put("u0000044", UserReplica.page("u0000044", "node0c").toBytes());
+                    assertNotNull(awaitReplica(survivor, "u0000044", 10_000), "the pair copies again");
+                }
+            }
+        } finally {
+            writer.process.destroyForcibly();
         }
     }
 

@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * A member of a replication pair in a JVM of its own, for {@link PairGridKillTest}: joins the pair, waits for its
- * partner, writes one user's replica, says {@code WRITTEN} and waits to be killed.
+ * partner (saying {@code STARTED} once its cache is up), writes one user's replica, says {@code WRITTEN} and waits
+ * to be killed.
  * Arguments: pair, own port, partner's port, user.
  */
 public final class ReplicaWriter {
@@ -13,6 +14,8 @@ public final class ReplicaWriter {
 
     public static void main(String[] args) throws Exception {
         PairGrid grid = PairGrid.join(args[0], "writer", Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+        System.out.println("STARTED");
+        System.out.flush();
         long end = System.nanoTime() + 60_000_000_000L;
         while (grid.members() < 2 && System.nanoTime() < end) {
             Thread.sleep(20);
