@@ -68,4 +68,50 @@ class VoicemailFailoverIT {
         assertTrue(phases.get("during").get("fromSecond").asDouble() <= 8.125
                 && phases.get("during").get("toSecond").asDouble() > 8.125, phases.toString());
     }
+
+    /**
+     * Issue 14 item 5: the killed instance comes back ({@code --restart-instance-at}) on its ports. It rejoins its
+     * partner (though the partner's view still holds its former self) and receives the copies the partner holds; the
+     * proxies send its users back to it (haproxy's check and Kamailio's probe mark it up), and it takes their calls and
+     * pages back from the copies while the partner lets them go. Nothing fails around the kill; around the return a
+     * call whose copy lagged may still fail (docs/workloads/voicemail.md), counted apart.
+     */
+    @Test
+    void theKilledInstanceComesBackRejoinsItsPartnerAndTakesItsUsersBack() throws Exception {
+        Path out = work.resolve("restart");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "voicemail", "--instances", "2", "--replication",
+                "every-message", "--rate", "4", "--hold", "6s", "--users", "1000", "--clients", "4", "--warmup", "3s",
+                "--duration", "30s", "--kill-instance-at", "8125ms", "--restart-instance-at", "15s", "--heap", "192m",
+                "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(300)), p.err() + p.out());
+            assertTrue(p.out().contains("started SUT instance sut-0 again as sut-0-restart"), p.out());
+        }
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertTrue(summary.get("complete").asBoolean(), summary.get("endReason").toString());
+        JsonNode failover = summary.get("failover");
+        JsonNode restart = failover.get("restart");
+        assertEquals("sut-0-restart", restart.get("process").asText(), failover.toString());
+        assertTrue(Math.abs(restart.get("atSecond").asDouble() - 15) < 1, restart.toString());
+        JsonNode back = summary.get("figures").get("failover").get("afterRestart");
+        assertTrue(back.get("copiesReceivedAtJoin").asLong() > 0, "re-replicated at the join: " + back);
+        // affinity back: Kamailio sends the users' dialog requests home again, haproxy their pages
+        assertTrue(back.get("callsTakenBack").asLong() > 0, back.toString());
+        assertTrue(back.get("webSessionsTakenBack").asLong() > 0, back.toString());
+        assertTrue(back.get("callsHandedBack").asLong() > 0, "the partner let them go: " + back);
+        // every call accounted for across both lives and the partner: none leaked
+        JsonNode calls = summary.get("checks").get("calls");
+        assertEquals("passed", calls.get("status").asText(), calls.toString());
+        JsonNode phases = failover.get("phases");
+        long requests = 0;
+        for (String part : new String[] {"before", "during", "after", "duringRestart", "afterRestart"}) {
+            requests += phases.get(part).get("requests").asLong();
+        }
+        assertEquals(summary.get("requests").asLong(), requests, phases.toString());
+        for (String part : new String[] {"before", "during", "after"}) {
+            JsonNode q = phases.get(part);
+            assertEquals(0, q.get("errors").asLong() + q.get("sipFailedCalls").asLong(), part + ": " + q);
+        }
+        // the restarted process is watched as one of the SUT's, its counters from its own start
+        assertTrue(summary.get("processes").has("sut-0-restart"), summary.get("processes").toString());
+    }
 }

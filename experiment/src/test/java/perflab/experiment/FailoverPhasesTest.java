@@ -143,4 +143,47 @@ class FailoverPhasesTest {
         assertNull(f.phases().get("during").latencyP99Ms());
         assertEquals(10, f.phases().get("during").requests());
     }
+
+    /**
+     * --restart-instance-at: the kill's traces count until the restart, and the restart's disturbance and the calm after
+     * it are parts of their own. Failures at 9 s (the kill's) and at 15 s (the restart's, at 14.5 s), SIPp
+     * retransmissions in the period ending at 16.3 s: the kill disturbs 8-10 s, the restart 14-16.3 s.
+     */
+    @Test
+    void aRestartGetsItsOwnDisturbanceAndCalmAfterIt(@TempDir Path dir) throws Exception {
+        long restartMs = T0 + 14_500;
+        RunSummary.Failover killed = new RunSummary.Failover("sut-0", 8.125, KILL)
+                .withRestart(new RunSummary.Restart("sut-0-restart", 14.5, restartMs, 4.2, null));
+        RunSummary.Failover f = FailoverPhases.cut(killed, T0, T0 + 20_000, seconds(9, 15), dir.resolve("absent.hlog"),
+                Map.of("notifier", sipp(15, -1)));
+        assertEquals(List.of("before", "during", "after", "duringRestart", "afterRestart"),
+                List.copyOf(f.phases().keySet()));
+        assertEquals(2.0, f.disturbedSeconds(), "the kill's, not stretched to the restart's failures");
+        assertEquals(2.3, f.restart().disturbedSeconds(), 1e-9);
+        assertEquals(4.2, f.restart().readySeconds());
+        Map<String, RunSummary.FailoverPhase> p = f.phases();
+        assertEquals(10.0, p.get("after").fromSecond());
+        assertEquals(14.0, p.get("after").toSecond());
+        assertEquals(14.0, p.get("duringRestart").fromSecond());
+        assertEquals(16.3, p.get("duringRestart").toSecond(), 1e-9);
+        assertEquals(20.0, p.get("afterRestart").toSecond());
+        assertEquals(1, p.get("during").errors());
+        assertEquals(1, p.get("duringRestart").errors());
+        assertEquals(3, p.get("duringRestart").sipRetransmissions());
+        long requests = p.values().stream().mapToLong(RunSummary.FailoverPhase::requests).sum();
+        assertEquals(200, requests, "the parts cover the window");
+        assertEquals(0, p.get("after").errors() + p.get("afterRestart").errors() + p.get("before").errors());
+    }
+
+    @Test
+    void aSpanBelongsToTheDisturbanceItOverlapsElseToTheCalmItLiesIn() {
+        List<FailoverPhases.Disturbance> faults = List.of(FailoverPhases.disturbance(KILL, T0, T0 + 10_000, seconds(),
+                Map.of(), List.of()), FailoverPhases.disturbance(T0 + 14_500, T0, T0 + 20_000, seconds(), Map.of(),
+                List.of()));
+        assertEquals("before", FailoverPhases.partOf(T0, T0 + 1_000, faults));
+        assertEquals("during", FailoverPhases.partOf(T0 + 8_000, T0 + 9_000, faults));
+        assertEquals("after", FailoverPhases.partOf(T0 + 11_000, T0 + 12_000, faults));
+        assertEquals("duringRestart", FailoverPhases.partOf(T0 + 13_900, T0 + 14_100, faults));
+        assertEquals("afterRestart", FailoverPhases.partOf(T0 + 18_000, T0 + 19_000, faults));
+    }
 }

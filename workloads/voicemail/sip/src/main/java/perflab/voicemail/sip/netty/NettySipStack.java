@@ -354,7 +354,7 @@ public final class NettySipStack implements SipStack {
         if (dialog == null && request.method().equals("NOTIFY")) {
             dialog = earlyNotify(request, source);
         }
-        if (dialog == null && strayAdopted(request)) {
+        if (dialog == null && askStrays(request, StrayDialogs::adopt)) {
             dialog = dialogs.get(dialogKey(request.callId, request.toTag, request.fromTag));
             if (dialog == null && waited < ADOPTION_WAITS) {
                 // the application holds the user's call, and its dialogs are on their way here from another thread
@@ -364,7 +364,7 @@ public final class NettySipStack implements SipStack {
                 return;
             }
         }
-        if (dialog == null && servedElsewhere(request)) {
+        if (dialog == null && askStrays(request, StrayDialogs::servedElsewhere)) {
             reject(request, source, 503, "Dialog Served Elsewhere", "served-elsewhere", List.of());
             return;
         }
@@ -384,32 +384,18 @@ public final class NettySipStack implements SipStack {
     }
 
     /**
-     * A request in a dialog not held here: whether the application holds the user's call here (a failed partner's
-     * user's, adopted from its copy now or a moment ago).
+     * Asks the application ({@link StrayDialogs}) about a request in a dialog not held here, by the user part of its
+     * Request-URI: {@link StrayDialogs#adopt} (whether it holds the user's call here, adopted from its copy now or a
+     * moment ago) or {@link StrayDialogs#servedElsewhere}. False when nobody is asked or the application failed.
      */
-    private boolean strayAdopted(ParsedRequest request) {
+    private boolean askStrays(ParsedRequest request, java.util.function.BiPredicate<StrayDialogs, String> question) {
         StrayDialogs asked = strays;
         String user = asked == null ? null : HeaderValues.user(request.requestUri());
         if (user == null) {
             return false;
         }
         try {
-            return asked.adopt(user);
-        } catch (RuntimeException e) {
-            counters.add("sip.errors.internal");
-            return false;
-        }
-    }
-
-    /** Whether the application says the stray request's dialog is served at another instance ({@link StrayDialogs}). */
-    private boolean servedElsewhere(ParsedRequest request) {
-        StrayDialogs asked = strays;
-        String user = asked == null ? null : HeaderValues.user(request.requestUri());
-        if (user == null) {
-            return false;
-        }
-        try {
-            return asked.servedElsewhere(user);
+            return question.test(asked, user);
         } catch (RuntimeException e) {
             counters.add("sip.errors.internal");
             return false;
