@@ -14,7 +14,7 @@ public interface StrayDialogs {
     boolean adopt(String user);
 
     /**
-     * Asked when {@link #adopt} did not: whether {@code user}'s dialogs are alive at another instance that serves
+     * Asked when {@link #adopt} did not: whether {@code user}'s dialogs may be alive at another instance that serves
      * them now (the partner, in the middle of a transaction this one cannot take over). The stack then answers 503, so
      * that the proxy in front tries its next destination, the partner, rather than 481, which would end the peer's
      * dialog (RFC 3261 section 16.7: a proxy may try other targets after a 503).

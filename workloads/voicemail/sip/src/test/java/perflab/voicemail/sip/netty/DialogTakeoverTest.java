@@ -83,4 +83,36 @@ class DialogTakeoverTest {
             }
         }
     }
+
+    /**
+     * An instance back after a failure, whose partner may still serve a dialog it cannot take: the application says
+     * so ({@link perflab.voicemail.sip.StrayDialogs#servedElsewhere}) and the stack answers 503 with the reason phrase
+     * the proxy's failure route looks for, not 481, which would end the peer's dialog.
+     */
+    @Test
+    void aDialogServedElsewhereIsAnswered503ForTheProxyToTryTheNext() throws Exception {
+        try (RawPeer notifier = new RawPeer(); StackFixture back = new StackFixture(Set.of("NOTIFY", "BYE"))) {
+            back.stack.strays(new perflab.voicemail.sip.StrayDialogs() {
+                @Override
+                public boolean adopt(String user) {
+                    return false;
+                }
+
+                @Override
+                public boolean servedElsewhere(String user) {
+                    return user.equals("u0000007");
+                }
+            });
+            notifier.send(ServerSideTest.request("NOTIFY", back.port(), "z9hG4bK-e1", "elsewhere@x", "nt", "ours", 2,
+                    "Event: message-summary\r\nSubscription-State: active\r\n", "").replace("NOTIFY sip:voicemail@",
+                    "NOTIFY sip:u0000007@"), back.port());
+            String answer = notifier.expect(m -> m.startsWith("SIP/2.0"), 2_000, "503");
+            assertTrue(answer.startsWith("SIP/2.0 503 Dialog Served Elsewhere"), answer);
+            assertEquals(1, back.counter("sip.rejected.served-elsewhere"));
+            // another user's stray dialog: 481 as before
+            notifier.send(ServerSideTest.request("BYE", back.port(), "z9hG4bK-e2", "other@x", "f", "t", 5, "", ""),
+                    back.port());
+            assertTrue(notifier.expect(m -> m.startsWith("SIP/2.0"), 2_000, "481").startsWith("SIP/2.0 481"));
+        }
+    }
 }

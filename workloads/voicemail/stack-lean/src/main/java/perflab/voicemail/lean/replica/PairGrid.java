@@ -16,7 +16,9 @@ import org.infinispan.manager.DefaultCacheManager;
 import org.infinispan.notifications.Listener;
 import org.infinispan.notifications.cachelistener.annotation.CacheEntryCreated;
 import org.infinispan.notifications.cachelistener.annotation.CacheEntryModified;
+import org.infinispan.notifications.cachelistener.annotation.TopologyChanged;
 import org.infinispan.notifications.cachelistener.event.CacheEntryEvent;
+import org.infinispan.notifications.cachelistener.event.TopologyChangedEvent;
 import org.infinispan.notifications.cachemanagerlistener.annotation.ViewChanged;
 import org.infinispan.notifications.cachemanagerlistener.event.ViewChangedEvent;
 
@@ -56,12 +58,13 @@ public final class PairGrid implements AutoCloseable {
 
     private PairGrid(DefaultCacheManager manager) {
         this.manager = manager;
-        manager.addListener(new ViewWatch(partnerLostEpochMs, lostListeners));
+        manager.addListener(new ViewWatch(partnerLostEpochMs));
         // the cache's start waits for the initial state transfer: a member joining a partner that holds copies
         // has them all here when this returns
         AdvancedCache<String, byte[]> cache = manager.<String, byte[]>getCache(CACHE).getAdvancedCache();
         // no write needs the previous value: asking for it would make a remote read of it
         this.sessions = cache.withFlags(Flag.IGNORE_RETURN_VALUES);
+        cache.addListener(new OwnersLost(lostListeners));
         this.heldAtJoin = held();
     }
 
@@ -220,10 +223,10 @@ public final class PairGrid implements AutoCloseable {
     }
 
     /**
-     * Runs {@code task} each time the partner's loss is seen (a view without it), on the grid's thread. Until then a
-     * write of a copy whose primary owner is the dead partner went to the dead partner and was lost, here too (a
-     * replicated cache's write goes through the key's primary owner): a member that served users meanwhile writes
-     * their copies again, so that a partner coming back receives them.
+     * Runs {@code task} each time the cache's topology drops the partner (after the view does), on a thread of the
+     * grid's. Until then a write of a copy whose primary owner is the dead partner went to the dead partner and was
+     * lost, here too (a replicated cache's write goes through the key's primary owner): a member that served users
+     * meanwhile writes their copies again, so that a partner coming back receives them.
      */
     public void onPartnerLost(Runnable task) {
         lostListeners.add(task);
@@ -261,17 +264,37 @@ public final class PairGrid implements AutoCloseable {
     @Listener
     public static final class ViewWatch {
         private final AtomicLong lostAt;
-        private final List<Runnable> lost;
 
-        ViewWatch(AtomicLong lostAt, List<Runnable> lost) {
+        ViewWatch(AtomicLong lostAt) {
             this.lostAt = lostAt;
-            this.lost = lost;
         }
 
         @ViewChanged
         public void changed(ViewChangedEvent e) {
             if (e.getNewMembers().size() < e.getOldMembers().size()) {
                 lostAt.set(System.currentTimeMillis());
+            }
+        }
+    }
+
+    /**
+     * Runs the tasks of {@link #onPartnerLost} once the cache's topology has dropped a member: only from then on does
+     * a write go to an owner that is alive (the view changes first; a write between the two still went to the dead
+     * primary owner). Asynchronous: the tasks write to the cache, which a topology listener must not wait on.
+     * Public: Infinispan calls it reflectively.
+     */
+    @Listener(sync = false)
+    public static final class OwnersLost {
+        private final List<Runnable> lost;
+
+        OwnersLost(List<Runnable> lost) {
+            this.lost = lost;
+        }
+
+        @TopologyChanged
+        public void changed(TopologyChangedEvent<String, byte[]> e) {
+            if (!e.isPre() && e.getWriteConsistentHashAtEnd().getMembers().size()
+                    < e.getWriteConsistentHashAtStart().getMembers().size()) {
                 lost.forEach(Runnable::run);
             }
         }

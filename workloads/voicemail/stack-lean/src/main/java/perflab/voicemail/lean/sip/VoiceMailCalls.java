@@ -191,20 +191,23 @@ public final class VoiceMailCalls implements ConvergedCalls {
     }
 
     /**
-     * Whether {@code user}'s call is left where it is: this member came back to its partner, and the partner, alive,
-     * is setting the call up or tearing it down (its copy says so). Taken back then, the call would be torn down as a
-     * failure (a transaction in flight cannot be adopted) while the partner carries it through; left there, it ends
-     * there, and its requests that reach this member are answered 503, which the proxy sends on to the partner. A
-     * connected call is taken back: nothing is in flight.
+     * Whether a request in a dialog of {@code user}'s that this member could not take is left to the partner: this
+     * member came back to its partner, which served its users meanwhile and may still serve this dialog, and the user
+     * has no call here. Answered 503, the proxy sends it on to the partner, which serves it or answers 481 itself.
+     * Three cases: the copy shows the call being set up or torn down (see {@link #leftToPartner(UserReplica)}); the
+     * copy is older than the call (the partner's write is still on its way: a NOTIFY right after the partner's
+     * SUBSCRIBE outruns it); no copy at all.
      */
     private boolean leftToPartner(String user) {
-        if (users.containsKey(user)) {
-            return false;
-        }
-        UserReplica copy = replicas.read(user);
-        return copy != null && leftToPartner(copy);
+        return replicas.rejoined() && !users.containsKey(user);
     }
 
+    /**
+     * Whether a call is not taken back from its copy: this member came back to its partner, and the partner, alive,
+     * is setting the call up or tearing it down (its copy says so). Taken back then, the call would be torn down as a
+     * failure (a transaction in flight cannot be adopted) while the partner carries it through; left there, it ends
+     * there. A connected call is taken back: nothing is in flight.
+     */
     private boolean leftToPartner(UserReplica copy) {
         return replicas.rejoined() && !copy.state().equals(UserReplica.PAGE) && !copy.state().equals(UserCall.CONNECTED);
     }
