@@ -52,6 +52,12 @@ final class RunCommand implements Callable<Integer> {
             + "back to it (its calls then in progress are handed back from their copies).")
     String restartInstanceAt;
 
+    @picocli.CommandLine.Option(names = "--restart-proxy-at", paramLabel = "TIME", description = "With --instances 2 or "
+            + "more: stop the proxies in front of the instances (voicemail: Kamailio and haproxy) this long into the "
+            + "measured window (e.g. 20s) and start them again at once on their ports, as an operator's restart would; "
+            + "the load goes on.")
+    String restartProxyAt;
+
     /** The workload's own flags, added to this command from the workloads' declarations. */
     private final WorkloadOptions workloadOptions = WorkloadOptions.all();
 
@@ -71,7 +77,9 @@ final class RunCommand implements Callable<Integer> {
                         .withKillInstanceAt(killInstanceAt == null ? null
                                 : perflab.core.config.Quantities.duration("--kill-instance-at", killInstanceAt))
                         .withRestartInstanceAt(restartInstanceAt == null ? null
-                                : perflab.core.config.Quantities.duration("--restart-instance-at", restartInstanceAt)),
+                                : perflab.core.config.Quantities.duration("--restart-instance-at", restartInstanceAt))
+                        .withRestartProxyAt(restartProxyAt == null ? null
+                                : perflab.core.config.Quantities.duration("--restart-proxy-at", restartProxyAt)),
                 null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
                 sut.profile == null ? null : SutProfiler.event(sut.profile));
         java.time.Duration killAt = config.sut().killInstanceAt();
@@ -82,6 +90,11 @@ final class RunCommand implements Callable<Integer> {
         java.time.Duration restartAt = config.sut().restartInstanceAt();
         if (restartAt != null && runLoad.duration() != null && restartAt.compareTo(runLoad.duration()) >= 0) {
             throw new IllegalArgumentException("--restart-instance-at " + restartInstanceAt + " is not inside the measured "
+                    + "window (--duration " + runLoad.duration().toMillis() / 1000.0 + " s)");
+        }
+        java.time.Duration proxyAt = config.sut().restartProxyAt();
+        if (proxyAt != null && runLoad.duration() != null && proxyAt.compareTo(runLoad.duration()) >= 0) {
+            throw new IllegalArgumentException("--restart-proxy-at " + restartProxyAt + " is not inside the measured "
                     + "window (--duration " + runLoad.duration().toMillis() / 1000.0 + " s)");
         }
         RunOrchestrator.check(config, w, Perflab.home());

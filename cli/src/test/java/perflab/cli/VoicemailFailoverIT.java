@@ -115,4 +115,41 @@ class VoicemailFailoverIT {
         // the restarted process is watched as one of the SUT's, its counters from its own start
         assertTrue(summary.get("processes").has("sut-0-restart"), summary.get("processes").toString());
     }
+
+    /**
+     * Issue 14 item 5: the converged proxy restarted mid-run ({@code --restart-proxy-at}): Kamailio and haproxy stopped
+     * with SIGTERM and started again on their ports. The peers retransmit across the gap and the new Kamailio routes
+     * their requests as the old one did (by the user, no state to lose); the driver's kept-alive connections are
+     * closed under it, so a request in flight on one may fail, at most one a connection. No instance failed, so
+     * affinity is unchanged: nothing is taken over.
+     */
+    @Test
+    void aRestartedProxyKeepsEveryCallAndItsAffinity() throws Exception {
+        Path out = work.resolve("proxy");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "voicemail", "--instances", "2", "--replication",
+                "every-message", "--rate", "4", "--hold", "6s", "--users", "1000", "--clients", "4", "--warmup", "3s",
+                "--duration", "20s", "--restart-proxy-at", "8125ms", "--heap", "192m", "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(240)), p.err() + p.out());
+            assertTrue(p.out().contains("restarted the proxies [sip-proxy, http-proxy]"), p.out());
+        }
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertTrue(summary.get("complete").asBoolean(), summary.get("endReason").toString());
+        JsonNode restart = summary.get("proxyRestart");
+        assertEquals("[\"sip-proxy-restart\",\"http-proxy-restart\"]", restart.get("processes").toString());
+        assertTrue(Math.abs(restart.get("atSecond").asDouble() - 8.125) < 1, restart.toString());
+        assertTrue(summary.get("processes").has("sip-proxy-restart"), summary.get("processes").toString());
+        JsonNode f = summary.get("figures");
+        assertEquals(0, f.get("sippFailedCalls").get("total").asLong(), "the peers' retransmissions bridge the gap: " + f);
+        assertTrue(f.get("lostCalls").asLong() <= 4, "at most a request in flight on each of the 4 connections: "
+                + summary.get("errors"));
+        assertEquals(0, f.get("failover") == null ? 0 : f.get("failover").get("callsTakenOver").asLong());
+        JsonNode calls = summary.get("checks").get("calls");
+        assertEquals("passed", calls.get("status").asText(), calls.toString());
+        assertEquals(0, calls.get("details").get("takenOver").asLong(), "affinity unchanged: " + calls);
+        long requests = 0;
+        for (String part : new String[] {"before", "during", "after"}) {
+            requests += restart.get("phases").get(part).get("requests").asLong();
+        }
+        assertEquals(summary.get("requests").asLong(), requests);
+    }
 }

@@ -118,23 +118,54 @@ final class FailoverPhases {
                 intervals);
         Disturbance r = restart == null ? null : disturbance(restart.epochMs(), killed.epochMs(), windowStartMs,
                 windowEndMs, driver, sip, intervals);
-        // calm parts between the disturbances: before, after (and after the restart)
-        Map<String, Part> parts = new LinkedHashMap<>();
-        parts.put(BEFORE, new Part(windowStartMs, d.startEpochMs()));
-        parts.put(DURING, new Part(d.startEpochMs(), d.endEpochMs()));
-        parts.put(AFTER, new Part(d.endEpochMs(), r == null ? windowEndMs : Math.max(d.endEpochMs(), r.startEpochMs())));
-        if (r != null) {
-            parts.put(DURING_RESTART, new Part(r.startEpochMs(), r.endEpochMs()));
-            parts.put(AFTER_RESTART, new Part(r.endEpochMs(), windowEndMs));
-        }
         List<Disturbance> faults = r == null ? List.of(d) : List.of(d, r);
+        Map<String, RunSummary.FailoverPhase> phases = phases(faults, FAILOVER_DURING, FAILOVER_CALM, windowStartMs,
+                windowEndMs, driver, intervals, sip);
+        RunSummary.Failover cut = killed.withPhases(d.seconds(), phases);
+        return r == null ? cut : cut.withRestart(restart.withDisturbance(r.seconds()));
+    }
+
+    /**
+     * {@code restarted} with its phases ({@code --restart-proxy-at}): {@code before}, {@code during} (the restart's
+     * disturbance, judged as a kill's) and {@code after}, the traces counted as {@link #cut} counts a kill's.
+     */
+    static RunSummary.ProxyRestart cut(RunSummary.ProxyRestart restarted, long windowStartMs, long windowEndMs,
+                                       List<DriverSecond> driver, Path latencyLog, Map<String, List<SipSecond>> sip) {
+        List<AbstractHistogram> intervals = measuredIntervals(latencyLog);
+        Disturbance d = disturbance(restarted.epochMs(), restarted.epochMs(), windowStartMs, windowEndMs, driver, sip,
+                intervals);
+        return restarted.withPhases(d.seconds(), phases(List.of(d), new String[] {DURING},
+                new String[] {BEFORE, AFTER}, windowStartMs, windowEndMs, driver, intervals, sip));
+    }
+
+    private static final String[] FAILOVER_DURING = {DURING, DURING_RESTART};
+    private static final String[] FAILOVER_CALM = {BEFORE, AFTER, AFTER_RESTART};
+
+    /**
+     * The window in parts around {@code faults} (in time order): a calm part before the first, each disturbance, a calm
+     * part after each (up to the next); the driver's seconds, the latency log's intervals and the SIPp periods each
+     * put in the part that holds it.
+     */
+    private static Map<String, RunSummary.FailoverPhase> phases(List<Disturbance> faults, String[] during, String[] calm,
+                                                                long windowStartMs, long windowEndMs,
+                                                                List<DriverSecond> driver,
+                                                                List<AbstractHistogram> intervals,
+                                                                Map<String, List<SipSecond>> sip) {
+        Map<String, Part> parts = new LinkedHashMap<>();
+        parts.put(calm[0], new Part(windowStartMs, faults.get(0).startEpochMs()));
+        for (int i = 0; i < faults.size(); i++) {
+            Disturbance f = faults.get(i);
+            parts.put(during[i], new Part(f.startEpochMs(), f.endEpochMs()));
+            long next = i + 1 < faults.size() ? Math.max(f.endEpochMs(), faults.get(i + 1).startEpochMs()) : windowEndMs;
+            parts.put(calm[i + 1], new Part(f.endEpochMs(), next));
+        }
         for (DriverSecond s : driver) {
-            Part p = parts.get(partOf(s.startEpochMs(), s.endEpochMs(), faults));
+            Part p = parts.get(partOf(s.startEpochMs(), s.endEpochMs(), faults, during, calm));
             p.requests += s.successes() + s.errors();
             p.errors += s.errors();
         }
         for (AbstractHistogram h : intervals) {
-            parts.get(partOf(h.getStartTimeStamp(), h.getEndTimeStamp(), faults)).latency.add(h);
+            parts.get(partOf(h.getStartTimeStamp(), h.getEndTimeStamp(), faults, during, calm)).latency.add(h);
         }
         sip.forEach((load, periods) -> {
             for (SipSecond s : periods) {
@@ -142,13 +173,12 @@ final class FailoverPhases {
                     continue; // the window's figures are made of the periods wholly inside it
                 }
                 // a period is ~1 s and not aligned with the driver's seconds: it goes where it ended
-                parts.get(partOf(s.epochMs() - 1, s.epochMs(), faults)).add(load, s);
+                parts.get(partOf(s.epochMs() - 1, s.epochMs(), faults, during, calm)).add(load, s);
             }
         });
         Map<String, RunSummary.FailoverPhase> phases = new LinkedHashMap<>();
         parts.forEach((name, p) -> phases.put(name, p.phase(windowStartMs)));
-        RunSummary.Failover cut = killed.withPhases(d.seconds(), phases);
-        return r == null ? cut : cut.withRestart(restart.withDisturbance(r.seconds()));
+        return phases;
     }
 
     /**
@@ -156,8 +186,10 @@ final class FailoverPhases {
      * the first disturbance, between the two, after the last).
      */
     static String partOf(long startMs, long endMs, List<Disturbance> faults) {
-        String[] during = {DURING, DURING_RESTART};
-        String[] calm = {BEFORE, AFTER, AFTER_RESTART};
+        return partOf(startMs, endMs, faults, FAILOVER_DURING, FAILOVER_CALM);
+    }
+
+    private static String partOf(long startMs, long endMs, List<Disturbance> faults, String[] during, String[] calm) {
         for (int i = 0; i < faults.size(); i++) {
             Disturbance f = faults.get(i);
             if (endMs > f.startEpochMs() && startMs < f.endEpochMs()) {

@@ -323,6 +323,19 @@ public final class ManagedProcess implements AutoCloseable {
     }
 
     /** Graceful stop (close stdin), then SIGTERM, then SIGKILL. Returns the exit status. */
+    /**
+     * Stops the process with SIGTERM at once (a program's own way to stop: Kamailio then ends its workers), SIGKILL
+     * if it is still there after {@code grace}; an expected exit.
+     */
+    public void terminate(Duration grace) {
+        stopping = true;
+        process.destroy();
+        if (!waitForExit(grace)) {
+            process.destroyForcibly();
+            waitForExit(Duration.ofSeconds(5));
+        }
+    }
+
     public int stop(Duration grace) {
         stopping = true;
         try {

@@ -80,6 +80,9 @@ public final class RepeatCommand {
             if (s.restartInstanceAt() != null) {
                 add(args, "--restart-instance-at", s.restartInstanceAt().toMillis() + "ms");
             }
+            if (s.restartProxyAt() != null) {
+                add(args, "--restart-proxy-at", s.restartProxyAt().toMillis() + "ms");
+            }
             for (Map.Entry<String, String> e : new java.util.TreeMap<>(s.settings()).entrySet()) {
                 add(args, "--" + e.getKey(), e.getValue());
             }

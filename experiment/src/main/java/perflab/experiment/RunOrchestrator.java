@@ -341,14 +341,24 @@ public final class RunOrchestrator {
 
                             @Override
                             public void ready(ManagedProcess p, long startedEpochMs) {
-                                recorder.watch(p.name(), p.pid(), RunMonitor.SUT);
+                                recorder.watch(p.name(), p.pid(), RunMonitor.SUT, false);
                                 if (serverSampler != null) {
                                     serverSampler.addSource(p.name(), instanceUri(target, p), startedEpochMs);
                                 }
                                 announce(p, runDir);
                             }
                         }, console);
-        try (recorder; serverSampler; kill) {
+        if (config.sut().restartProxyAt() != null && (server == null || server.proxies().isEmpty()) && console != null) {
+            console.println("perflab: warning: --restart-proxy-at: " + workload.name() + " puts no proxy in front of "
+                    + "its instances; nothing is restarted");
+        }
+        ProxyRestart proxyRestart = config.sut().restartProxyAt() == null || server == null
+                || server.proxies().isEmpty() ? null
+                : new ProxyRestart(server, config.sut().restartProxyAt(), READY_TIMEOUT, (p, proxy) -> {
+                    recorder.watch(p.name(), p.pid(), null, server.sampledAsTree(proxy));
+                    announce(p, runDir);
+                }, console);
+        try (recorder; serverSampler; kill; proxyRestart) {
             LoadDriver d = new LoadDriver(spec, traffic);
             driver = d;
             if (interrupted) {
@@ -364,6 +374,10 @@ public final class RunOrchestrator {
             }
             if (kill != null) {
                 recorder.onMeasureStart(kill::arm);
+                recorder.keepMeasuredSeconds();
+            }
+            if (proxyRestart != null) {
+                recorder.onMeasureStart(proxyRestart::arm);
                 recorder.keepMeasuredSeconds();
             }
             driveStartMs = System.currentTimeMillis();
@@ -435,6 +449,15 @@ public final class RunOrchestrator {
             summary = summary.withFailover(failover);
             if (console != null) {
                 console.println("perflab: " + perflab.report.ConsoleSummary.failover(failover));
+            }
+        }
+        RunSummary.ProxyRestart proxiesAgain = proxyRestart == null ? null : proxyRestart.restarted();
+        if (proxiesAgain != null) {
+            proxiesAgain = FailoverPhases.cut(proxiesAgain, result.measureStartEpochMs(), result.measureEndEpochMs(),
+                    recorder.measuredSeconds(), runDir.resolve("latency.hlog"), sippLoads.seconds());
+            summary = summary.withProxyRestart(proxiesAgain);
+            if (console != null) {
+                console.println("perflab: " + perflab.report.ConsoleSummary.proxyRestart(proxiesAgain));
             }
         }
         summary = withWorkloadFigures(workload, summary);

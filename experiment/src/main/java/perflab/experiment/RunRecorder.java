@@ -139,10 +139,11 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
 
     /**
      * Watches a process started mid-run from the next second on (a SUT instance started again: {@code name} with
-     * {@code group} {@code sut}); its seconds go to processes.csv like the others'.
+     * {@code group} {@code sut}; a proxy restarted: no group, with the processes under it when {@code tree}); its
+     * seconds go to processes.csv like the others'.
      */
-    synchronized void watch(String name, long pid, String group) {
-        monitor.watch(name, pid, group);
+    synchronized void watch(String name, long pid, String group, boolean tree) {
+        monitor.watch(name, pid, group, tree);
         if (processesCsv != null) {
             companions.add(name);
         }

@@ -72,6 +72,20 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
         restarts = Map.copyOf(restarts);
     }
 
+    /**
+     * The companions started after the SUT's instances, in start order: the proxies in front of them (they name the
+     * instances' ports), which {@code --restart-proxy-at} restarts.
+     */
+    public List<String> proxies() {
+        int last = -1;
+        for (int i = 0; i < steps.size(); i++) {
+            if (instances.contains(steps.get(i).name())) {
+                last = i;
+            }
+        }
+        return steps.subList(last + 1, steps.size()).stream().map(Step::name).toList();
+    }
+
     /** A launch whose instances are not started again. */
     public ServerLaunch(List<Step> steps, List<String> instances, String entry) {
         this(steps, instances, entry, Map.of());

@@ -29,6 +29,7 @@ public final class ServerProcesses implements AutoCloseable {
     private final List<String> instances;
     private final String entry;
     private final Map<String, ServerLaunch.Step> restarts;
+    private final List<String> proxies;
     private final Path runDir;
     /** Every port filled in so far, by process and name: what a restarted instance's command is resolved with. */
     private final Map<String, Map<String, Integer>> ports = new java.util.concurrent.ConcurrentHashMap<>();
@@ -38,6 +39,7 @@ public final class ServerProcesses implements AutoCloseable {
         this.instances = launch.instances();
         this.entry = launch.entry();
         this.restarts = launch.restarts();
+        this.proxies = launch.proxies();
         this.runDir = runDir;
     }
 
@@ -158,6 +160,49 @@ public final class ServerProcesses implements AutoCloseable {
         }
         startedOne.accept(p);
         return p;
+    }
+
+    /** The proxies in front of the instances ({@link ServerLaunch#proxies}); empty when the SUT is one process. */
+    public List<String> proxies() {
+        return clustered() ? proxies : List.of();
+    }
+
+    /**
+     * Restarts the proxies in front of the instances ({@code --restart-proxy-at}), as an operator would: each is
+     * stopped (SIGTERM: {@link ManagedProcess#terminate}), then each started again with the command it had, on the ports perflab chose
+     * for it (the instances and the driver name them), as {@link SutInstances#restarted} of its name. Returns the new
+     * processes once all are ready; {@code stopped} is told when the last old one has exited.
+     */
+    public List<ManagedProcess> restartProxies(Duration readyTimeout, Runnable stopped) throws RunFailure {
+        List<Started> old = started.stream().filter(s -> proxies().contains(s.process().name())).toList();
+        if (old.isEmpty()) {
+            throw new IllegalStateException("no proxy in front of the SUT's instances to restart");
+        }
+        for (Started s : old) {
+            s.process().terminate(Duration.ofSeconds(5));
+        }
+        stopped.run();
+        List<ManagedProcess> again = new ArrayList<>();
+        for (Started s : old) {
+            ServerLaunch.Step step = s.step();
+            Map<String, Integer> chosen = new LinkedHashMap<>();
+            step.listens().forEach(name -> chosen.put(name, s.process().ports().get(name)));
+            ManagedProcess p = ManagedProcess.start(SutInstances.restarted(step.name()), s.command(), runDir,
+                    readyTimeout, step.readyPrefix(), chosen, step.jvm() ? null : runDir);
+            started.add(new Started(p, step, s.command()));
+            BiConsumer<String, Integer> handler = exitHandler;
+            if (handler != null) {
+                p.onUnexpectedExit(code -> handler.accept(p.name(), code));
+            }
+            again.add(p);
+        }
+        return again;
+    }
+
+    /** Whether process {@code name} is sampled with every process under it ({@link Companion.Sampling#TREE}). */
+    public boolean sampledAsTree(String name) {
+        return started.stream().anyMatch(s -> s.process().name().equals(name)
+                && s.step().sampling() == Companion.Sampling.TREE);
     }
 
     /** {@code command} asking for the ports a process announced ({@code announced}) but those perflab chose. */

@@ -186,4 +186,17 @@ class FailoverPhasesTest {
         assertEquals("duringRestart", FailoverPhases.partOf(T0 + 13_900, T0 + 14_100, faults));
         assertEquals("afterRestart", FailoverPhases.partOf(T0 + 18_000, T0 + 19_000, faults));
     }
+
+    /** --restart-proxy-at: the window in three around the restart, as around a kill. */
+    @Test
+    void aProxyRestartCutsTheWindowInThree(@TempDir Path dir) {
+        RunSummary.ProxyRestart r = FailoverPhases.cut(new RunSummary.ProxyRestart(List.of("sip-proxy-restart",
+                "http-proxy-restart"), 8.125, KILL, 0.1, null, null), T0, T0 + 20_000, seconds(9),
+                dir.resolve("absent.hlog"), Map.of("notifier", sipp(8, -1)));
+        assertEquals(List.of("before", "during", "after"), List.copyOf(r.phases().keySet()));
+        assertEquals(2.0, r.disturbedSeconds());
+        assertEquals(1, r.phases().get("during").errors());
+        assertEquals(3, r.phases().get("during").sipRetransmissions());
+        assertEquals(200, r.phases().values().stream().mapToLong(RunSummary.FailoverPhase::requests).sum());
+    }
 }

@@ -72,6 +72,9 @@ class SutInstancesLaunchTest {
                 launch.steps().get(3).command().toString());
         assertTrue(launch.steps().get(3).command().containsAll(List.of("{proxy.port}", "{sut-2.port}")),
                 "resolved as the processes start: " + launch.steps().get(3).command());
+        // --restart-proxy-at restarts the companions started after the instances: the proxy in front of them
+        assertEquals(List.of("proxy"), launch.proxies());
+        assertEquals(List.of(), ServerLaunch.plan(paired(List.of("replica")), "a", sut(2), home, run, false).proxies());
     }
 
     /** Pairs of instances, each naming its partner's port, which perflab chooses before either starts. */

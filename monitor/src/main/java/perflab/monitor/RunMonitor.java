@@ -166,10 +166,15 @@ public final class RunMonitor {
      * of the life before. A member of {@code group} (null: none) from now on.
      */
     public synchronized void watch(String name, long pid, String group) {
+        watch(name, pid, group, false);
+    }
+
+    /** {@link #watch(String, long, String)}, with every process under it when {@code tree} ({@link ProcessSampler#tree}). */
+    public synchronized void watch(String name, long pid, String group, boolean tree) {
         if (processes.containsKey(name) || groups.containsKey(name)) {
             throw new IllegalArgumentException(name + " is watched already");
         }
-        processes.put(name, new ProcessSampler(pid));
+        processes.put(name, tree ? ProcessSampler.tree(pid) : new ProcessSampler(pid));
         timelines.put(name, new CounterTimeline(7));
         if (group != null) {
             List<String> members = new ArrayList<>(groups.getOrDefault(group, List.of()));

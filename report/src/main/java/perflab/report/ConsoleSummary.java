@@ -169,8 +169,23 @@ public final class ConsoleSummary {
                     r.atSecond(), r.readySeconds(), r.disturbedSeconds()));
         }
         b.append(';');
+        return phases(b, f.phases());
+    }
+
+    /** The console's line of a proxy restart ({@code --restart-proxy-at}): when, how long, and its three parts. */
+    public static String proxyRestart(RunSummary.ProxyRestart r) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "proxy restart: %s at %.1f s, ready in %.1f s",
+                String.join(", ", r.processes()), r.atSecond(), r.readySeconds()));
+        if (r.phases() == null) {
+            return b.toString();
+        }
+        b.append(String.format(Locale.ROOT, ", the load disturbed for %.1f s;", r.disturbedSeconds()));
+        return phases(b, r.phases());
+    }
+
+    private static String phases(StringBuilder b, Map<String, RunSummary.FailoverPhase> phases) {
         String sep = " ";
-        for (Map.Entry<String, RunSummary.FailoverPhase> e : f.phases().entrySet()) {
+        for (Map.Entry<String, RunSummary.FailoverPhase> e : phases.entrySet()) {
             RunSummary.FailoverPhase p = e.getValue();
             b.append(sep).append(e.getKey()).append(String.format(Locale.ROOT, " %d failed of %d", p.errors(), p.requests()));
             if (p.latencyP99Ms() != null) {

@@ -92,9 +92,13 @@ public record RunConfig(String workload, String stack, String operation, Load lo
      *                  this long into the measured window; null: none
      * @param restartInstanceAt the killed instance started again ({@code --restart-instance-at}) this long into the
      *                  measured window, on the ports it had, rejoining its partner; null: it stays down
+     * @param restartProxyAt the proxies in front of the instances (the companions started after them) stopped and
+     *                  started again on their ports ({@code --restart-proxy-at}) this long into the measured window;
+     *                  null: never
      */
     public record Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
-                      Map<String, String> settings, int instances, Duration killInstanceAt, Duration restartInstanceAt) {
+                      Map<String, String> settings, int instances, Duration killInstanceAt, Duration restartInstanceAt,
+                      Duration restartProxyAt) {
         public Sut {
             jvmFlags = List.copyOf(jvmFlags);
             settings = Map.copyOf(settings);
@@ -112,6 +116,19 @@ public record RunConfig(String workload, String stack, String operation, Load lo
                         + "--kill-instance-at, and a later time" + (killInstanceAt == null ? "" : " than "
                         + killInstanceAt.toMillis() / 1000.0 + " s"));
             }
+            if (restartProxyAt != null && instances < 2) {
+                throw new IllegalArgumentException("--restart-proxy-at restarts the proxy in front of the SUT's "
+                        + "instances: it needs --instances 2 or more");
+            }
+            if (restartProxyAt != null && (restartProxyAt.isNegative() || restartProxyAt.isZero())) {
+                throw new IllegalArgumentException("--restart-proxy-at is a time into the measured window, above 0");
+            }
+        }
+
+        /** The proxies not restarted. */
+        public Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
+                   Map<String, String> settings, int instances, Duration killInstanceAt, Duration restartInstanceAt) {
+            this(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, killInstanceAt, restartInstanceAt, null);
         }
 
         /** No instance restarted. */
@@ -134,17 +151,25 @@ public record RunConfig(String workload, String stack, String operation, Load lo
 
         /** The same SUT with other settings. */
         public Sut withSettings(Map<String, String> other) {
-            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, other, instances, killInstanceAt, restartInstanceAt);
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, other, instances, killInstanceAt, restartInstanceAt,
+                    restartProxyAt);
         }
 
         /** The same SUT with its first instance killed {@code at} into the window (null: none), not restarted. */
         public Sut withKillInstanceAt(Duration at) {
-            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, at);
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, at, null, restartProxyAt);
         }
 
         /** The same SUT with its killed instance started again {@code at} into the window (null: never). */
         public Sut withRestartInstanceAt(Duration at) {
-            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, killInstanceAt, at);
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, killInstanceAt, at,
+                    restartProxyAt);
+        }
+
+        /** The same SUT with the proxies in front of its instances restarted {@code at} into the window (null: never). */
+        public Sut withRestartProxyAt(Duration at) {
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, killInstanceAt,
+                    restartInstanceAt, at);
         }
     }
 }

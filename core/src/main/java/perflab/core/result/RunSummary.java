@@ -19,7 +19,8 @@ public record RunSummary(String workload, String stack, String operation, String
                          Machine machine, Network network, GcAnalysis gc,
                          @JsonAlias("harness") PerClient perClient, Map<String, Sut> processes, Warmup warmup,
                          Map<String, Kind> byKind, Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks,
-                         Database database, ServerWindow server, Map<String, Object> figures, Failover failover) {
+                         Database database, ServerWindow server, Map<String, Object> figures, Failover failover,
+                         ProxyRestart proxyRestart) {
 
     /**
      * A fail-over run's fault ({@code --kill-instance-at}): which SUT instance was killed with SIGKILL, and when, and
@@ -47,6 +48,24 @@ public record RunSummary(String workload, String stack, String operation, String
 
         public Failover withRestart(Restart again) {
             return new Failover(killed, atSecond, epochMs, disturbedSeconds, phases, again);
+        }
+    }
+
+    /**
+     * The proxies in front of the SUT's instances stopped and started again on their ports ({@code
+     * --restart-proxy-at}), each as a process of its own ({@code sip-proxy-restart}, ...).
+     *
+     * @param processes        the new processes' names
+     * @param atSecond         when they were stopped, seconds into the measured window
+     * @param readySeconds     from the stop of the first to the readiness of the last
+     * @param disturbedSeconds how long the restart disturbed the load, judged as a fail-over's kill is; null before
+     *                         the phases are known
+     * @param phases           {@code before}, {@code during} and {@code after}; null before they are known
+     */
+    public record ProxyRestart(java.util.List<String> processes, double atSecond, long epochMs, double readySeconds,
+                               Double disturbedSeconds, Map<String, FailoverPhase> phases) {
+        public ProxyRestart withPhases(double disturbed, Map<String, FailoverPhase> cut) {
+            return new ProxyRestart(processes, atSecond, epochMs, readySeconds, disturbed, cut);
         }
     }
 
@@ -93,6 +112,7 @@ public record RunSummary(String workload, String stack, String operation, String
      * @param figures   the workload's own figures of the window ({@link perflab.core.workload.Workload#figures}), in
      *                  its order; empty when it has none
      * @param failover  the instance a fail-over run killed and when; null for any other run
+     * @param proxyRestart the proxies restarted mid-window ({@code --restart-proxy-at}); null for any other run
      */
     public RunSummary {
         figures = figures == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures));
@@ -101,7 +121,7 @@ public record RunSummary(String workload, String stack, String operation, String
         checks = checks == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(checks));
     }
 
-    /** A summary of a run with no instance killed. */
+    /** A summary of a run with no instance killed and no proxy restarted. */
     public RunSummary(String workload, String stack, String operation, String model, int clients,
                       Double targetRate, boolean complete, String endReason, double durationSeconds,
                       long requests, long successes, Map<String, Long> errors, double throughput,
@@ -113,7 +133,7 @@ public record RunSummary(String workload, String stack, String operation, String
         this(workload, stack, operation, model, clients, targetRate, complete, endReason, durationSeconds, requests,
                 successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs, failedLatencyMs, steady,
                 driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads, checks, database, server,
-                figures, null);
+                figures, null, null);
     }
 
     /** This summary with the workload's own figures. */
@@ -121,7 +141,7 @@ public record RunSummary(String workload, String stack, String operation, String
         return new RunSummary(workload, stack, operation, model, clients, targetRate, complete, endReason,
                 durationSeconds, requests, successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs,
                 failedLatencyMs, steady, driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads,
-                checks, database, server, figures, failover);
+                checks, database, server, figures, failover, proxyRestart);
     }
 
     /** This summary of a fail-over run: the instance killed and when. */
@@ -129,7 +149,15 @@ public record RunSummary(String workload, String stack, String operation, String
         return new RunSummary(workload, stack, operation, model, clients, targetRate, complete, endReason,
                 durationSeconds, requests, successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs,
                 failedLatencyMs, steady, driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads,
-                checks, database, server, figures, killed);
+                checks, database, server, figures, killed, proxyRestart);
+    }
+
+    /** This summary of a run whose proxies were restarted mid-window. */
+    public RunSummary withProxyRestart(ProxyRestart restarted) {
+        return new RunSummary(workload, stack, operation, model, clients, targetRate, complete, endReason,
+                durationSeconds, requests, successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs,
+                failedLatencyMs, steady, driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads,
+                checks, database, server, figures, failover, restarted);
     }
 
     /** Whether a check after the drive failed: the run fails with it. */

@@ -145,6 +145,9 @@ final class VoicemailFigures {
         }
         if (s.failover() != null) {
             failover(f, s, w, sippFailedTotal);
+        } else if (s.proxyRestart() != null) {
+            // the proxies restarted (--restart-proxy-at): what the users saw fail, as a fail-over counts it
+            f.put("lostCalls", sippFailedTotal + s.errors().getOrDefault("total", 0L));
         }
         Map<String, Object> retransmissions = new LinkedHashMap<>();
         if (!s.loads().isEmpty()) {
