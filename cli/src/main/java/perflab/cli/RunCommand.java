@@ -53,7 +53,7 @@ final class RunCommand implements Callable<Integer> {
     String restartInstanceAt;
 
     @picocli.CommandLine.Option(names = "--restart-proxy-at", paramLabel = "TIME", description = "With --instances 2 or "
-            + "more: stop the proxies in front of the instances (voicemail: Kamailio and haproxy) this long into the "
+            + "more: stop the proxies the workload starts in front of the instances with SIGTERM this long into the "
             + "measured window (e.g. 20s) and start them again at once on their ports, as an operator's restart would; "
             + "the load goes on.")
     String restartProxyAt;
@@ -74,31 +74,26 @@ final class RunCommand implements Callable<Integer> {
         RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), runLoad,
                 withWorkloadSettings(sut.toSut(0, runLoad.http(), instances == null ? 1 : instances), workloadOptions, w)
-                        .withKillInstanceAt(killInstanceAt == null ? null
-                                : perflab.core.config.Quantities.duration("--kill-instance-at", killInstanceAt))
-                        .withRestartInstanceAt(restartInstanceAt == null ? null
-                                : perflab.core.config.Quantities.duration("--restart-instance-at", restartInstanceAt))
-                        .withRestartProxyAt(restartProxyAt == null ? null
-                                : perflab.core.config.Quantities.duration("--restart-proxy-at", restartProxyAt)),
+                        .withKillInstanceAt(inWindow("--kill-instance-at", killInstanceAt, runLoad))
+                        .withRestartInstanceAt(inWindow("--restart-instance-at", restartInstanceAt, runLoad))
+                        .withRestartProxyAt(inWindow("--restart-proxy-at", restartProxyAt, runLoad)),
                 null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
                 sut.profile == null ? null : SutProfiler.event(sut.profile));
-        java.time.Duration killAt = config.sut().killInstanceAt();
-        if (killAt != null && runLoad.duration() != null && killAt.compareTo(runLoad.duration()) >= 0) {
-            throw new IllegalArgumentException("--kill-instance-at " + killInstanceAt + " is not inside the measured window "
-                    + "(--duration " + runLoad.duration().toMillis() / 1000.0 + " s)");
-        }
-        java.time.Duration restartAt = config.sut().restartInstanceAt();
-        if (restartAt != null && runLoad.duration() != null && restartAt.compareTo(runLoad.duration()) >= 0) {
-            throw new IllegalArgumentException("--restart-instance-at " + restartInstanceAt + " is not inside the measured "
-                    + "window (--duration " + runLoad.duration().toMillis() / 1000.0 + " s)");
-        }
-        java.time.Duration proxyAt = config.sut().restartProxyAt();
-        if (proxyAt != null && runLoad.duration() != null && proxyAt.compareTo(runLoad.duration()) >= 0) {
-            throw new IllegalArgumentException("--restart-proxy-at " + restartProxyAt + " is not inside the measured "
-                    + "window (--duration " + runLoad.duration().toMillis() / 1000.0 + " s)");
-        }
         RunOrchestrator.check(config, w, Perflab.home());
         return config;
+    }
+
+    /** A time into the measured window given as {@code flag} (null: not given); it must lie inside the window. */
+    private static java.time.Duration inWindow(String flag, String value, RunConfig.Load runLoad) {
+        if (value == null) {
+            return null;
+        }
+        java.time.Duration at = perflab.core.config.Quantities.duration(flag, value);
+        if (runLoad.duration() != null && at.compareTo(runLoad.duration()) >= 0) {
+            throw new IllegalArgumentException(flag + " " + value + " is not inside the measured window (--duration "
+                    + runLoad.duration().toMillis() / 1000.0 + " s)");
+        }
+        return at;
     }
 
     /** perflab's server settings and the workload's own server-side ones, together as the run records them. */

@@ -4,7 +4,6 @@ import perflab.core.result.RunSummary;
 
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -31,11 +30,7 @@ final class InstanceKill implements AutoCloseable {
     private final Duration readyTimeout;
     private final Return onReturn;
     private final PrintStream console;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread t = new Thread(task, "perflab-instance-kill");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService timer = FaultTimer.named("perflab-instance-kill");
     private volatile long killedEpochMs;
     private volatile RunSummary.Restart restarted;
 

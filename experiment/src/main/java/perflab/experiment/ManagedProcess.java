@@ -324,7 +324,7 @@ public final class ManagedProcess implements AutoCloseable {
 
     /** Graceful stop (close stdin), then SIGTERM, then SIGKILL. Returns the exit status. */
     /**
-     * Stops the process with SIGTERM at once (a program's own way to stop: Kamailio then ends its workers), SIGKILL
+     * Stops the process with SIGTERM at once (a program's own way to stop: one that forks ends its workers), SIGKILL
      * if it is still there after {@code grace}; an expected exit.
      */
     public void terminate(Duration grace) {

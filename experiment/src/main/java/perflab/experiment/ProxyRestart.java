@@ -5,13 +5,12 @@ import perflab.core.result.RunSummary;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A run's proxy restart ({@code --restart-proxy-at}): the proxies in front of the SUT's instances (the companions
- * started after them: voicemail's Kamailio and haproxy) stopped and started again on their ports a set time into the
+ * started after them) stopped and started again on their ports a set time into the
  * measured window, as an operator's restart would, while the load goes on. Whatever they held is gone: transactions
  * in flight, the driver's kept-alive connections. Its timer is armed when the window starts; the stop is expected, so
  * it does not end the run as a crashed companion would.
@@ -27,11 +26,7 @@ final class ProxyRestart implements AutoCloseable {
     private final Duration readyTimeout;
     private final Watch watch;
     private final PrintStream console;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread t = new Thread(task, "perflab-proxy-restart");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService timer = FaultTimer.named("perflab-proxy-restart");
     private volatile RunSummary.ProxyRestart restarted;
 
     ProxyRestart(ServerProcesses server, Duration at, Duration readyTimeout, Watch watch, PrintStream console) {
