@@ -34,10 +34,6 @@ final class InstanceKill implements AutoCloseable {
     private volatile long killedEpochMs;
     private volatile RunSummary.Restart restarted;
 
-    InstanceKill(ServerProcesses server, String instance, Duration at, PrintStream console) {
-        this(server, instance, at, null, null, null, console);
-    }
-
     /**
      * @param restartAt when to start the instance again, into the window; null: never
      * @param onReturn  told of the restart (the monitor and the counter sampler follow the new process)
@@ -68,7 +64,7 @@ final class InstanceKill implements AutoCloseable {
         long started = System.currentTimeMillis();
         try {
             onReturn.starting(instance);
-            ManagedProcess p = server.restart(instance, readyTimeout, ready -> { });
+            ManagedProcess p = server.restart(instance, readyTimeout);
             long ready = System.currentTimeMillis();
             onReturn.ready(p, started);
             restarted = new RunSummary.Restart(p.name(), (started - windowStartEpochMs) / 1000.0, started,

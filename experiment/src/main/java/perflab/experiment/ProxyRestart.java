@@ -47,7 +47,7 @@ final class ProxyRestart implements AutoCloseable {
         long stopping = System.currentTimeMillis();
         List<String> proxies = server.proxies();
         try {
-            List<ManagedProcess> again = server.restartProxies(readyTimeout, () -> { });
+            List<ManagedProcess> again = server.restartProxies(readyTimeout);
             long ready = System.currentTimeMillis();
             for (int i = 0; i < again.size(); i++) {
                 watch.started(again.get(i), proxies.get(i));

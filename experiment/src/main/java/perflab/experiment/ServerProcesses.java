@@ -135,10 +135,9 @@ public final class ServerProcesses implements AutoCloseable {
      * with the command it had and on the ports it had: the proxies in front of the instances and its partner name
      * them. Its HTTP port goes in {@code --port}; every further port its READY line announced ({@code sip=5060})
      * goes in {@code --NAME-port} (the protocol's way to ask for that port again) unless perflab chose it, in which
-     * case the command names it already. Waits until it is ready; tells {@code startedOne} of it then.
+     * case the command names it already. Returns once it is ready.
      */
-    public ManagedProcess restart(String instance, Duration readyTimeout, java.util.function.Consumer<ManagedProcess> startedOne)
-            throws RunFailure {
+    public ManagedProcess restart(String instance, Duration readyTimeout) throws RunFailure {
         ServerLaunch.Step step = restarts.get(instance);
         if (step == null) {
             throw new IllegalArgumentException(instance + " was not laid out to be started again");
@@ -158,7 +157,6 @@ public final class ServerProcesses implements AutoCloseable {
         if (handler != null) {
             p.onUnexpectedExit(code -> handler.accept(p.name(), code));
         }
-        startedOne.accept(p);
         return p;
     }
 
@@ -171,9 +169,9 @@ public final class ServerProcesses implements AutoCloseable {
      * Restarts the proxies in front of the instances ({@code --restart-proxy-at}), as an operator would: each is
      * stopped (SIGTERM: {@link ManagedProcess#terminate}), then each started again with the command it had, on the ports perflab chose
      * for it (the instances and the driver name them), as {@link SutInstances#restarted} of its name. Returns the new
-     * processes once all are ready; {@code stopped} is told when the last old one has exited.
+     * processes once all are ready.
      */
-    public List<ManagedProcess> restartProxies(Duration readyTimeout, Runnable stopped) throws RunFailure {
+    public List<ManagedProcess> restartProxies(Duration readyTimeout) throws RunFailure {
         List<Started> old = started.stream().filter(s -> proxies().contains(s.process().name())).toList();
         if (old.isEmpty()) {
             throw new IllegalStateException("no proxy in front of the SUT's instances to restart");
@@ -181,7 +179,6 @@ public final class ServerProcesses implements AutoCloseable {
         for (Started s : old) {
             s.process().terminate(Duration.ofSeconds(5));
         }
-        stopped.run();
         List<ManagedProcess> again = new ArrayList<>();
         for (Started s : old) {
             ServerLaunch.Step step = s.step();
