@@ -66,6 +66,9 @@ public final class Statistics {
                 split = i;
             }
         }
+        if (split < 0) {
+            return -1; // every run measured the same (an open model's fixed rate): one group
+        }
         double[] low = java.util.Arrays.copyOfRange(sorted, 0, split);
         double[] high = java.util.Arrays.copyOfRange(sorted, split, n);
         double within = Math.sqrt((squares(low) + squares(high)) / Math.max(1, n - 2));
