@@ -17,7 +17,10 @@ public enum ReplicationMode {
      * call set up when its instance fails is lost; a call on hold goes on at the partner.
      */
     END_OF_SERVICE,
-    /** A copy before every message the instance sends for the user and at every step of the call. */
+    /**
+     * A copy before every message the instance sends for the user and at every step of the call; messages that leave
+     * together, on one event, go after one copy (the first NOTIFY's 200 and the phone's INVITE).
+     */
     EVERY_MESSAGE;
 
     /** {@code off}, {@code end-of-service}, {@code every-message}. */

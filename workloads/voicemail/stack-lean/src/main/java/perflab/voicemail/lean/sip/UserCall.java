@@ -97,13 +97,18 @@ final class UserCall implements RequestHandler {
         return "sip:" + user + "@" + peer.getHostString() + ":" + peer.getPort();
     }
 
-    /** Steps 5-8: INVITE without an offer to the phone. */
+    /** Steps 5-8 once the SUBSCRIBE's 200 came after the first NOTIFY. */
     private void callPhoneWhenSubscribed() {
         if (state != State.SUBSCRIBING || !subscribeAccepted || !notified) {
             return;
         }
         state = State.CALLING_PHONE;
         replicate(Moment.MESSAGE);
+        invitePhone();
+    }
+
+    /** Steps 5-8: INVITE without an offer to the phone; the copy that names {@link State#CALLING_PHONE} is written. */
+    private void invitePhone() {
         InetSocketAddress phoneAddress = owner.config().phone();
         owner.count("calls.invites.phone");
         long sent = System.nanoTime();
@@ -270,13 +275,26 @@ final class UserCall implements RequestHandler {
         if (subscription == null) {
             subscription = tx.dialog(); // it came before the SUBSCRIBE's 200
         }
-        if (first) {
+        String subscriptionState = tx.request().header("Subscription-State");
+        boolean terminated = subscriptionState != null && subscriptionState.regionMatches(true, 0, "terminated", 0, 10);
+        // The first NOTIFY after the SUBSCRIBE's 200 sends two messages, its 200 and the phone's INVITE: one copy,
+        // written before both, names the subscription dialog and the call moving on (every-message writes a copy
+        // before each message leaves; a copy per message of one event would say the same thing twice).
+        boolean callsPhone = !terminated && state == State.SUBSCRIBING && subscribeAccepted;
+        if (callsPhone) {
+            notified = true;
+            state = State.CALLING_PHONE;
+        }
+        if (first || callsPhone) {
             replicate(Moment.MESSAGE); // the subscription dialog, before the 200 that confirms it
         }
         tx.respond(200, "OK");
         owner.notifyTo200.recordNanos(System.nanoTime() - received(tx.request()));
-        String subscriptionState = tx.request().header("Subscription-State");
-        if (subscriptionState != null && subscriptionState.regionMatches(true, 0, "terminated", 0, 10)) {
+        if (callsPhone) {
+            invitePhone();
+            return;
+        }
+        if (terminated) {
             finalNotify = true;
             tx.dialog().terminate();
             if (state == State.SUBSCRIBING) {
@@ -288,8 +306,7 @@ final class UserCall implements RequestHandler {
             }
             return;
         }
-        notified = true;
-        callPhoneWhenSubscribed();
+        notified = true; // the phone is called when the SUBSCRIBE's 200 comes
     }
 
     private void onBye(Dialog from) {
