@@ -37,11 +37,10 @@ import org.infinispan.notifications.cachemanagerlistener.event.ViewChangedEvent;
  * detection: a partner serves the failed member's users from the copies it holds, whatever its view. Messages are
  * sent on the writer's thread ({@code no-bundler}): at a pair's few hundred copies a second the default bundler's
  * hand-off to a thread of its own cost more than bundling saved (a CPU profile of a pair at 60 users/s put 8 % of
- * an instance's CPU in that thread; without it, JGroups and Infinispan took about a quarter fewer samples). Messages
- * received are handled on the connection's receiver thread ({@code thread_pool.enabled="false"}): handing each to a
- * pool thread woke a second thread per copy, and bench/voicemail-copy-cost.sh measured 109 µs of the pair's CPU a
- * copy without the pool against 121-141 µs with it. Nothing received here waits: the cache is asynchronous, and the
- * listeners that write (after the partner's loss) run on Infinispan's own threads. The cache is
+ * an instance's CPU in that thread; without it, JGroups and Infinispan took about a quarter fewer samples). JGroups'
+ * thread pool stays: handling copies on the receiver thread instead ({@code thread_pool.enabled="false"}) cost the
+ * grid alone less a copy (bench/voicemail-copy-cost.sh), but in a run both replication modes then cost about 110 ms
+ * of CPU a second more than with it, whatever their copies (docs/BENCHMARKS.md, third look). The cache is
  * {@code REPL_ASYNC}: a write is handed to the network and the user's call goes on, so neither a slow nor a dead
  * partner holds a call up (a synchronous write to a partner that just died waits until its failure is detected).
  */
@@ -147,7 +146,7 @@ public final class PairGrid implements AutoCloseable {
                 <infinispan xmlns="urn:infinispan:config:16.1">
                   <jgroups>
                     <stack name="pair" extends="tcp">
-                      <TCP bind_addr="127.0.0.1" bind_port="%1$d" port_range="0" bundler_type="no-bundler" thread_pool.enabled="false"/>
+                      <TCP bind_addr="127.0.0.1" bind_port="%1$d" port_range="0" bundler_type="no-bundler"/>
                       <TCPPING initial_hosts="127.0.0.1[%1$d],127.0.0.1[%2$d]" port_range="0"
                                stack.combine="REPLACE" stack.position="MPING"/>
                       <FD_SOCK2 stack.combine="REMOVE"/>
