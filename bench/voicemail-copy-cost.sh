@@ -4,21 +4,23 @@
 # voicemail-replication.sh run. Both members of a PairGrid pair run in one JVM over TCP on loopback; one writes
 # 400-byte replicas at RATE a second from one thread. For each kind, after WARM s of writing, the JVM's CPU over
 # WINDOW s (every thread: both members, JIT, GC), less the same window of an idle pair, is divided by the copies.
-# Kinds: mixed (users' ids as they fall: what a run does), local (every key's primary owner is the writer), remote
-# (every key's primary owner is the partner: a replicated cache sends a write through the key's primary owner).
+# Kinds: keyed (users' copies under the keys the grid picks for them, one the writer owns: what a run does), mixed
+# (keys as users' ids fall, half of them owned by the partner: what a run did before), local (every key's primary
+# owner is the writer), remote (every key's primary owner is the partner: a replicated cache sends a write through
+# the key's primary owner).
 #
-# Usage: bench/voicemail-copy-cost.sh [RATE [WARM [WINDOW [KINDS]]]]   (defaults 500, 60, 30, "idle mixed local remote")
+# Usage: bench/voicemail-copy-cost.sh [RATE [WARM [WINDOW [KINDS]]]]   (defaults 500, 60, 30, "idle keyed mixed local remote")
 # Env: HEAP=256m, JAVA=java. Run it on a quiet machine; the machine and the command go into docs/BENCHMARKS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rate=${1:-500}
 warm=${2:-60}
 window=${3:-30}
-kinds=${4:-"idle mixed local remote"}
+kinds=${4:-"idle keyed mixed local remote"}
 [[ "$rate" =~ ^[1-9][0-9]*$ ]] || { echo "RATE must be copies per second, a positive whole number, not '$rate'" >&2; exit 2; }
 [[ "$warm" =~ ^[0-9]+$ && "$window" =~ ^[1-9][0-9]*$ ]] || { echo "WARM and WINDOW are whole seconds" >&2; exit 2; }
 for k in $kinds; do
-  [[ "$k" =~ ^(idle|mixed|local|remote)$ ]] || { echo "a kind is idle, mixed, local or remote, not '$k'" >&2; exit 2; }
+  [[ "$k" =~ ^(idle|keyed|mixed|local|remote)$ ]] || { echo "a kind is idle, keyed, mixed, local or remote, not '$k'" >&2; exit 2; }
 done
 mod=workloads/voicemail/stack-lean
 mkdir -p bench/out

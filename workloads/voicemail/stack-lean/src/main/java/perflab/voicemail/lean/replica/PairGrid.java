@@ -55,6 +55,8 @@ public final class PairGrid implements AutoCloseable {
     /** Copies held here once this member's cache was up: the partner's, received by state transfer. */
     private final int heldAtJoin;
     private volatile PartnerWrites partnerWrites;
+    /** The key each user's copy goes under: one this member owns, when it writes it first. */
+    private final CopyKeys keys;
 
     /** Told when the partner's loss is seen: see {@link #onPartnerLost}. */
     private final java.util.List<Runnable> lostListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -67,6 +69,7 @@ public final class PairGrid implements AutoCloseable {
         AdvancedCache<String, byte[]> cache = manager.<String, byte[]>getCache(CACHE).getAdvancedCache();
         // no write needs the previous value: asking for it would make a remote read of it
         this.sessions = cache.withFlags(Flag.IGNORE_RETURN_VALUES);
+        this.keys = new CopyKeys(this::primaryHere, key -> sessions.withFlags(Flag.CACHE_MODE_LOCAL).get(key));
         cache.addListener(new OwnersLost(lostListeners));
         this.heldAtJoin = held();
     }
@@ -162,13 +165,21 @@ public final class PairGrid implements AutoCloseable {
                 """, port, partnerPort, cluster, node, CACHE);
     }
 
-    /** Writes a user's replica (here and, on its way, at the partner). */
+    /** Writes a user's replica (here and, on its way, at the partner), under the key {@link CopyKeys} gives. */
     public void put(String user, byte[] replica) {
-        sessions.put(user, replica);
+        putUnder(keys.forWrite(user), replica);
+    }
+
+    /** Writes a replica under {@code key} as it is: for the bench of a copy's cost by where its key's owner is. */
+    void putUnder(String key, byte[] replica) {
+        sessions.put(key, replica);
     }
 
     public void remove(String user) {
-        sessions.remove(user);
+        String key = keys.forRemoval(user);
+        if (key != null) {
+            sessions.remove(key);
+        }
     }
 
     /**
@@ -177,12 +188,13 @@ public final class PairGrid implements AutoCloseable {
      * for a copy this member does not yet hold, or, dead, hold the read up until it is suspected.
      */
     public byte[] get(String user) {
-        return sessions.withFlags(Flag.CACHE_MODE_LOCAL).get(user);
+        String key = keys.held(user);
+        return key == null ? null : sessions.withFlags(Flag.CACHE_MODE_LOCAL).get(key);
     }
 
-    /** Whether this member is the primary owner of {@code user}'s copy now: a write of it goes to no other member first. */
-    boolean primaryHere(String user) {
-        return sessions.getDistributionManager().getCacheTopology().getDistribution(user).isPrimary();
+    /** Whether this member is the primary owner of {@code key} now: a write of it goes to no other member first. */
+    boolean primaryHere(String key) {
+        return sessions.getDistributionManager().getCacheTopology().getDistribution(key).isPrimary();
     }
 
     /** Members in the pair's view now: 2 with the partner up, 1 alone. */
@@ -263,7 +275,7 @@ public final class PairGrid implements AutoCloseable {
         @CacheEntryModified
         public void written(CacheEntryEvent<String, byte[]> e) {
             if (!e.isOriginLocal() && e.getValue() != null) {
-                user.accept(e.getKey(), e.getValue());
+                user.accept(CopyKeys.user(e.getKey()), e.getValue());
             }
         }
     }

@@ -36,27 +36,37 @@ class PairGridKillTest {
                 UserReplica read = UserReplica.fromBytes(survivor.get("u0000042"));
                 assertEquals("CONNECTED", read.state());
                 assertEquals("node0writer", read.webSession());
-                // copies the survivor writes before its grid has dropped the writer: those whose primary owner was the
-                // writer went to it and are lost, here too; once the topology has dropped it, they are written again
-                List<String> users = new ArrayList<>();
-                for (int i = 100; i < 120; i++) {
-                    users.add("u0000" + i);
+                // Copies the survivor writes before its grid has dropped the writer. The writer's users' copies keep
+                // their keys, which the writer owns (it wrote them first): those writes go to the dead primary owner and
+                // are lost, here too; once the topology has dropped it, they are written again. The survivor's own new
+                // users get keys the survivor owns: kept from the first write.
+                List<String> writers = writerPages();
+                List<String> own = new ArrayList<>();
+                for (int i = 200; i < 220; i++) {
+                    own.add("u0000" + i);
                 }
                 java.util.concurrent.CountDownLatch rewritten = new java.util.concurrent.CountDownLatch(1);
                 java.util.concurrent.atomic.AtomicLong lostBefore = new java.util.concurrent.atomic.AtomicLong(-1);
+                java.util.concurrent.atomic.AtomicLong ownLostBefore = new java.util.concurrent.atomic.AtomicLong(-1);
                 survivor.onPartnerLost(() -> {
-                    lostBefore.set(users.stream().filter(u -> survivor.get(u) == null).count());
-                    users.forEach(u -> survivor.put(u, UserReplica.page(u, "node0again").toBytes()));
+                    lostBefore.set(writers.stream().filter(u -> !webSession(survivor, u).equals("node0first")).count());
+                    ownLostBefore.set(own.stream().filter(u -> !webSession(survivor, u).equals("node0first")).count());
+                    writers.forEach(u -> survivor.put(u, UserReplica.page(u, "node0again").toBytes()));
                     rewritten.countDown();
                 });
-                users.forEach(u -> survivor.put(u, UserReplica.page(u, "node0first").toBytes()));
+                writers.forEach(u -> survivor.put(u, UserReplica.page(u, "node0first").toBytes()));
+                own.forEach(u -> survivor.put(u, UserReplica.page(u, "node0first").toBytes()));
                 assertTrue(rewritten.await(30, TimeUnit.SECONDS), "told once the topology dropped the writer");
-                // about half the keys had the writer as primary owner (12 of 20 in a trial): 0 of 20 by chance is 1 in
-                // a million
-                assertTrue(lostBefore.get() > 0, "writes through the dead primary owner were lost: " + lostBefore);
-                for (String u : users) {
-                    assertNotNull(awaitReplica(survivor, u, 5_000), u + " written again after the topology change");
+                assertEquals(writers.size(), lostBefore.get(), "writes through the dead primary owner were lost");
+                assertEquals(0, ownLostBefore.get(), "writes under keys the survivor owns were kept");
+                for (String u : writers) {
+                    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                    while (!webSession(survivor, u).equals("node0again") && System.nanoTime() < end) {
+                        Thread.sleep(20);
+                    }
+                    assertEquals("node0again", webSession(survivor, u), u + " written again after the topology change");
                 }
+                assertEquals(1 + writers.size() + own.size(), survivor.held(), "one copy a user, whoever wrote it");
                 // heartbeats (FD_ALL3: 8 s) and the check of the suspect find the writer gone; the pair is one
                 long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
                 while (survivor.members() > 1 && System.nanoTime() < end) {
@@ -72,6 +82,21 @@ class PairGridKillTest {
         }
     }
 
+    /** The users on their page whose copies the {@link ReplicaWriter} writes before its call's. */
+    private static List<String> writerPages() {
+        List<String> users = new ArrayList<>();
+        for (int i = 100; i < 120; i++) {
+            users.add("u0000" + i);
+        }
+        return users;
+    }
+
+    /** The web session {@code user}'s copy held at {@code grid} names; "" without a copy. */
+    private static String webSession(PairGrid grid, String user) {
+        byte[] copy = grid.get(user);
+        return copy == null ? "" : UserReplica.fromBytes(copy).webSession();
+    }
+
     /** A {@link ReplicaWriter} in a JVM of its own, and the lines it said. */
     private record Writer(Process process, List<String> output, CompletableFuture<Void> started,
                           CompletableFuture<Void> written) {
@@ -80,6 +105,7 @@ class PairGridKillTest {
             List<String> command = new ArrayList<>(List.of(javaBin.toString(), "-Xmx256m", "-cp",
                     System.getProperty("java.class.path"), ReplicaWriter.class.getName(), pair,
                     Integer.toString(port), Integer.toString(partnerPort), "u0000042"));
+            command.addAll(writerPages());
             Writer w = new Writer(new ProcessBuilder(command).redirectErrorStream(true).start(),
                     java.util.Collections.synchronizedList(new ArrayList<>()), new CompletableFuture<>(),
                     new CompletableFuture<>());
@@ -111,6 +137,9 @@ class PairGridKillTest {
         void awaitPaired(PairGrid survivor) throws Exception {
             written.get(90, TimeUnit.SECONDS);
             assertNotNull(awaitReplica(survivor, "u0000042", 10_000), "the replica reached the partner");
+            for (String user : writerPages()) {
+                assertNotNull(awaitReplica(survivor, user, 10_000), user + "'s page reached the partner");
+            }
             // on a busy machine the writer may have found no one within its join timeout and started a grid of
             // its own, the two merging later: the copy may then be at the survivor before the pair is whole
             long whole = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
