@@ -43,6 +43,9 @@ import org.infinispan.notifications.cachemanagerlistener.event.ViewChangedEvent;
  * of CPU a second more than with it, whatever their copies (docs/BENCHMARKS.md, third look). The cache is
  * {@code REPL_ASYNC}: a write is handed to the network and the user's call goes on, so neither a slow nor a dead
  * partner holds a call up (a synchronous write to a partner that just died waits until its failure is detected).
+ * Each user's copy goes under a key this member owns when it writes the copy first ({@link CopyKeys}): a replicated
+ * cache sends a write through the key's primary owner, and a copy under the partner's key would cross the loopback
+ * twice.
  */
 public final class PairGrid implements AutoCloseable {
     static final String CACHE = "sessions";
