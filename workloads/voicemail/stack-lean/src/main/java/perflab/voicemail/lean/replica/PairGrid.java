@@ -37,11 +37,13 @@ import org.infinispan.notifications.cachemanagerlistener.event.ViewChangedEvent;
  * detection: a partner serves the failed member's users from the copies it holds, whatever its view. Messages are
  * sent on the writer's thread ({@code no-bundler}): at a pair's few hundred copies a second the default bundler's
  * hand-off to a thread of its own cost more than bundling saved (a CPU profile of a pair at 60 users/s put 8 % of
- * an instance's CPU in that thread; without it, JGroups and Infinispan took about a quarter fewer samples). JGroups'
- * thread pool stays: handling copies on the receiver thread instead ({@code thread_pool.enabled="false"}) cost the
- * grid alone less a copy (bench/voicemail-copy-cost.sh), but in a run both replication modes then cost about 110 ms
- * of CPU a second more than with it, whatever their copies (docs/BENCHMARKS.md, third look). The cache is
- * {@code REPL_ASYNC}: a write is handed to the network and the user's call goes on, so neither a slow nor a dead
+ * an instance's CPU in that thread; without it, JGroups and Infinispan took about a quarter fewer samples). A copy
+ * received is applied on the connection's receiver thread ({@code thread_pool.enabled="false"}), not handed to a
+ * thread of JGroups' pool: with each copy under its writer's key (below), the receiver only applies copies, and a run
+ * at 120 users/s kept 75 % of off's operations per SUT CPU-second with every-message against 70 % with the pool
+ * (docs/BENCHMARKS.md, fourth look). Before the keys were the writer's, half the copies were sent on from the
+ * receiver thread to their writer, and a run without the pool cost about 110 ms of CPU a second more (third look).
+ * The cache is {@code REPL_ASYNC}: a write is handed to the network and the user's call goes on, so neither a slow nor a dead
  * partner holds a call up (a synchronous write to a partner that just died waits until its failure is detected).
  * Each user's copy goes under a key this member owns when it writes the copy first ({@link CopyKeys}): a replicated
  * cache sends a write through the key's primary owner, and a copy under the partner's key would cross the loopback
@@ -152,7 +154,8 @@ public final class PairGrid implements AutoCloseable {
                 <infinispan xmlns="urn:infinispan:config:16.1">
                   <jgroups>
                     <stack name="pair" extends="tcp">
-                      <TCP bind_addr="127.0.0.1" bind_port="%1$d" port_range="0" bundler_type="no-bundler"/>
+                      <TCP bind_addr="127.0.0.1" bind_port="%1$d" port_range="0" bundler_type="no-bundler"
+                           thread_pool.enabled="false"/>
                       <TCPPING initial_hosts="127.0.0.1[%1$d],127.0.0.1[%2$d]" port_range="0"
                                stack.combine="REPLACE" stack.position="MPING"/>
                       <FD_SOCK2 stack.combine="REMOVE"/>
