@@ -78,8 +78,13 @@ final class LoadOptions {
             description = "h2c: concurrent streams per connection; --clients requests in flight share ceil(clients / N) connections. Default: ${DEFAULT-VALUE}.")
     int streamsPerConnection;
 
-    @Option(names = "--driver-cpus", paramLabel = "LIST", description = "Pin the driver to these CPUs (disjoint from the SUT's --cpus).")
+    @Option(names = "--driver-cpus", paramLabel = "LIST", description = {"Pin the driver to these CPUs (disjoint from the SUT's --cpus).",
+            "With --agents local:N: one list for every agent, or one per agent separated by '/' (0/1)."})
     String driverCpus;
+
+    @Option(names = "--agents", paramLabel = "SPEC", description = {"Drive from agents, the load split between them and their figures merged exactly:",
+            "local:N starts N agent JVMs on this machine. See docs/distributed.md."})
+    String agents;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Result directory, new or empty (default: results/<time>-<workload>-<operation>).")
     String out;

@@ -1,5 +1,6 @@
 package perflab.cli;
 
+import perflab.agents.AgentsSpec;
 import perflab.core.config.RunConfig;
 import perflab.core.workload.Workload;
 import perflab.core.workload.WorkloadSetting;
@@ -77,8 +78,8 @@ final class RunCommand implements Callable<Integer> {
                         .withKillInstanceAt(inWindow("--kill-instance-at", killInstanceAt, runLoad))
                         .withRestartInstanceAt(inWindow("--restart-instance-at", restartInstanceAt, runLoad))
                         .withRestartProxyAt(inWindow("--restart-proxy-at", restartProxyAt, runLoad)),
-                null, driverCpus(sut.cpus, load.driverCpus), load.out, load.quiet,
-                sut.profile == null ? null : SutProfiler.event(sut.profile));
+                null, driverCpus(sut.cpus, load.driverCpus, load.agents), load.out, load.quiet,
+                sut.profile == null ? null : SutProfiler.event(sut.profile), agents(load.agents));
         RunOrchestrator.check(config, w, Perflab.home());
         return config;
     }
@@ -107,15 +108,35 @@ final class RunCommand implements Callable<Integer> {
         return requested != null ? w.operation(requested).name() : w.operations().get(0).name();
     }
 
-    static String driverCpus(String sutCpus, String driverCpus) {
+    /**
+     * The driver's CPU lists, checked: one list, or with {@code --agents local:N} one per agent separated by '/';
+     * none may overlap the SUT's.
+     */
+    static String driverCpus(String sutCpus, String driverCpus, String agents) {
         if (driverCpus == null) {
             return null;
         }
-        var driver = CpuList.parse("--driver-cpus", driverCpus);
-        if (sutCpus != null && driver.intersects(CpuList.parse("--cpus", sutCpus))) {
-            throw new IllegalArgumentException("--driver-cpus " + driverCpus + " overlaps --cpus " + sutCpus + "; give disjoint CPU lists");
+        List<String> lists = AgentsSpec.cpuLists(driverCpus);
+        if (lists.size() > 1 && (agents == null || AgentsSpec.parse(agents).count() != lists.size())) {
+            throw new IllegalArgumentException("--driver-cpus " + driverCpus + ": lists separated by '/' are one per agent "
+                    + "and need --agents local:" + lists.size());
+        }
+        for (String list : lists) {
+            var driver = CpuList.parse("--driver-cpus", list);
+            if (sutCpus != null && driver.intersects(CpuList.parse("--cpus", sutCpus))) {
+                throw new IllegalArgumentException("--driver-cpus " + driverCpus + " overlaps --cpus " + sutCpus + "; give disjoint CPU lists");
+            }
         }
         return driverCpus;
+    }
+
+    /** {@code --agents}, checked; null when not given. */
+    static String agents(String spec) {
+        if (spec == null) {
+            return null;
+        }
+        AgentsSpec.parse(spec);
+        return spec.trim();
     }
 
     /**
@@ -136,9 +157,8 @@ final class RunCommand implements Callable<Integer> {
         List<SweepRunner.Point> points = new ArrayList<>();
         for (int n : counts) {
             RunConfig.Load load = config.load().withClients(n);
-            points.add(new SweepRunner.Point("clients-" + n, Integer.toString(n), new RunConfig(config.workload(),
-                    config.stack(), config.operation(), load, config.sut(), config.target(), config.driverCpus(),
-                    dir.resolve("clients-" + n).toString(), config.quiet(), config.profile())));
+            points.add(new SweepRunner.Point("clients-" + n, Integer.toString(n),
+                    config.withLoad(load, dir.resolve("clients-" + n).toString())));
         }
         SweepRunner sweep = new SweepRunner(Perflab.home(), config.quiet() ? null : System.out, jfr);
         Shutdown.onSignal(() -> sweep.interrupt(Duration.ofSeconds(60)));

@@ -46,7 +46,7 @@ import java.util.concurrent.TimeoutException;
  * Time a due request spends waiting for a free connection (a slow or stalled server) is queueing, counted
  * in its latency but not in lag, so a stalling server never marks the driver saturated.
  */
-public final class LoadDriver {
+public final class LoadDriver implements Drive {
     static final double SATURATED_CPU_SHARE = 0.9;
     static final double SATURATED_LAG_P99_MS = 10.0;
     /** At the end, in-flight requests get at most this long (and at most the timeout) to finish cleanly. */
@@ -69,16 +69,12 @@ public final class LoadDriver {
         this.kinds = new RequestKinds(traffic.requestKinds());
     }
 
-    /** Ends the run early from any thread (Ctrl-C hook, SUT crash); {@link #run} returns what was measured. */
-    public void stop() {
-        stop("interrupted");
-    }
-
     /**
      * Ends a timed warm-up from any thread (an automatic warm-up that found the system warm): the measured window
      * starts at the next interval cut, within a second, so that neither phase has a sliver of an interval at the
      * change; at once when no run is ticking yet. No effect once the window has started, or on a warm-up by count.
      */
+    @Override
     public void endWarmup() {
         IntervalTicker t = ticker;
         if (t != null) {
@@ -88,12 +84,12 @@ public final class LoadDriver {
         }
     }
 
-    /** Like {@link #stop()}, with the reason the result reports. */
+    @Override
     public void stop(String reason) {
         window.stop(reason);
     }
 
-    /** Runs warm-up and the measured window; blocks until the window ends or {@link #stop} is called. */
+    @Override
     public DriverResult run(IntervalListener listener) throws InterruptedException {
         if (started) {
             throw new IllegalStateException("a LoadDriver runs once; create a new one for another run");
@@ -133,7 +129,7 @@ public final class LoadDriver {
                     clientsPerLoop[c % loopCount]++;
                     int clientIndex = spec.firstClientIndex() + i;
                     long clientSeed = mix(spec.seed(), clientIndex);
-                    ClientSession session = traffic.newSession(new ClientContext(clientIndex, clientSeed));
+                    ClientSession session = traffic.newSession(new ClientContext(clientIndex, clientSeed, spec.runClients()));
                     if (h2 == null) {
                         ClientConnection client = new ClientConnection(loop, session, spec.connections(),
                                 spec.deepCheckRatio(), mix(clientSeed, 0x5EED), spec.openModel());
@@ -160,8 +156,8 @@ public final class LoadDriver {
                     loop.model = new OpenModel(window, loop.stats, new AgendaSchedule(agenda), timeoutNanos, kinds.none());
                 } else if (spec.openModel()) {
                     double share = spec.rate() * clientsPerLoop[i] / spec.clients();
-                    OpenModelSchedule schedule = new OpenModelSchedule(spec.schedule(), share, mix(spec.seed(), -1 - i),
-                            startNanos, (double) i / loopCount);
+                    OpenModelSchedule schedule = new OpenModelSchedule(spec.schedule(), share, scheduleSeed(i),
+                            startNanos, (i + stagger()) / loopCount);
                     loop.model = new OpenModel(window, loop.stats, schedule, timeoutNanos, kinds.none());
                 } else {
                     loop.model = new ClosedModel(window, spec.thinkTime().toNanos());
@@ -333,6 +329,20 @@ public final class LoadDriver {
         } catch (TimeoutException e) {
             throw new IllegalStateException("driver event loop did not answer within 10 s", e);
         }
+    }
+
+    /**
+     * The Poisson seed of one loop's schedule: each agent's loops get their own, so that the agents' processes are
+     * independent (their sum is then Poisson at the run's rate); a lone driver's are those it always had.
+     */
+    private long scheduleSeed(int loop) {
+        long base = spec.share() == null ? spec.seed() : mix(spec.seed(), -1_000_000L - spec.share().agent());
+        return mix(base, -1 - loop);
+    }
+
+    /** A constant schedule's offset for this agent's place (0 for a lone driver), see {@link AgentShare}. */
+    private double stagger() {
+        return spec.share() == null ? 0 : spec.share().stagger();
     }
 
     /** A well-spread 64-bit seed from a seed and an index (SplitMix64's finalizer). */

@@ -24,6 +24,7 @@ import java.util.Objects;
  * @param firstClientIndex index of this process's first client when a run is split over driver processes
  * @param http            the protocol: HTTP/1.1, or HTTP/2 over cleartext with prior knowledge (h2c)
  * @param streamsPerConnection h2c: concurrent streams per connection (at least 1; must be 1 for HTTP/1.1)
+ * @param share           this driver's place when the run is split over agents; null when it drives alone
  *
  * <p>Clients and connections: a client is one outstanding request at a time with its own traffic session.
  * Over HTTP/1.1 every client has its own connection. Over h2c, {@code streamsPerConnection} = S clients share
@@ -35,7 +36,7 @@ import java.util.Objects;
 public record LoadSpec(URI target, int clients, double rate, Schedule schedule, Duration duration, long requests,
                        Duration warmup, long warmupRequests, Duration thinkTime, ConnectionPolicy connections,
                        Duration timeout, double deepCheckRatio, long seed, int eventLoops, int firstClientIndex,
-                       HttpVersion http, int streamsPerConnection) {
+                       HttpVersion http, int streamsPerConnection, AgentShare share) {
 
     public enum Schedule { CONSTANT, POISSON }
 
@@ -66,6 +67,15 @@ public record LoadSpec(URI target, int clients, double rate, Schedule schedule, 
         public String toString() {
             return label;
         }
+    }
+
+    /** A driver that drives the whole run alone. */
+    public LoadSpec(URI target, int clients, double rate, Schedule schedule, Duration duration, long requests,
+                    Duration warmup, long warmupRequests, Duration thinkTime, ConnectionPolicy connections,
+                    Duration timeout, double deepCheckRatio, long seed, int eventLoops, int firstClientIndex,
+                    HttpVersion http, int streamsPerConnection) {
+        this(target, clients, rate, schedule, duration, requests, warmup, warmupRequests, thinkTime, connections,
+                timeout, deepCheckRatio, seed, eventLoops, firstClientIndex, http, streamsPerConnection, null);
     }
 
     /** HTTP/1.1, one connection per client: the signature from before h2c. */
@@ -107,6 +117,19 @@ public record LoadSpec(URI target, int clients, double rate, Schedule schedule, 
             throw new IllegalArgumentException("--streams-per-connection " + streamsPerConnection
                     + " needs --http h2c: an HTTP/1.1 connection carries one request at a time");
         }
+    }
+
+    /** This driver's part of the run: its clients, rate and counts, its first client's index and its place. */
+    public LoadSpec part(int partClients, double partRate, long partRequests, long partWarmupRequests,
+                         int partFirstClient, AgentShare place) {
+        return new LoadSpec(target, partClients, partRate, schedule, duration, partRequests, warmup, partWarmupRequests,
+                thinkTime, connections, timeout, deepCheckRatio, seed, eventLoops, partFirstClient, http,
+                streamsPerConnection, place);
+    }
+
+    /** The run's clients over every driver process: this one's alone unless the run is split. */
+    public int runClients() {
+        return share == null ? clients : share.clientCount();
     }
 
     /** Connections the driver keeps open: one per client over HTTP/1.1, ceil(clients / S) over h2c. */

@@ -93,6 +93,9 @@ public final class RepeatCommand {
         if (c.driverCpus() != null) {
             add(args, "--driver-cpus", c.driverCpus());
         }
+        if (c.agents() != null) {
+            add(args, "--agents", c.agents());
+        }
         return String.join(" ", args);
     }
 

@@ -15,6 +15,10 @@ import perflab.core.workload.SutInstances;
 import perflab.core.workload.Workload;
 import perflab.core.workload.WorkloadSetting;
 import perflab.driver.ConnectionPolicy;
+import perflab.agents.AgentsDrive;
+import perflab.agents.AgentsFailure;
+import perflab.agents.AgentsSpec;
+import perflab.driver.Drive;
 import perflab.driver.DriverResult;
 import perflab.driver.LoadDriver;
 import perflab.driver.LoadSpec;
@@ -63,7 +67,7 @@ public final class RunOrchestrator {
     private final Path resultsRoot;
     private final PrintStream console;
     private final CountDownLatch finished = new CountDownLatch(1);
-    private volatile LoadDriver driver;
+    private volatile Drive driver;
     /** The run's SIPp loads once checked: a Ctrl-C that outlasts the run's own ending stops them itself. */
     private volatile SippLoads sippLoads;
     private volatile boolean interrupted;
@@ -93,7 +97,7 @@ public final class RunOrchestrator {
      */
     public void interrupt(Duration wait) {
         interrupted = true;
-        LoadDriver d = driver;
+        Drive d = driver;
         if (d != null) {
             d.stop();
         }
@@ -147,8 +151,8 @@ public final class RunOrchestrator {
 
         Path driverGcLog = runDir.resolve("driver-gc.log");
         DriverJvm.logGcTo(driverGcLog);
-        if (config.driverCpus() != null) {
-            DriverJvm.pinTo(config.driverCpus());
+        if (config.driverCpus() != null && config.agents() == null) {
+            DriverJvm.pinTo(config.driverCpus()); // agents are pinned each to its own list as they start
         }
         ServerProcesses server = null;
         try {
@@ -167,7 +171,7 @@ public final class RunOrchestrator {
                 target = URI.create("http://127.0.0.1:" + server.entry().port() + workload.servicePath());
                 server.onUnexpectedExit((name, code) -> {
                     processExit = ManagedProcess.label(name) + " exited unexpectedly (exit status " + code + ")";
-                    LoadDriver d = driver;
+                    Drive d = driver;
                     if (d != null) {
                         d.stop(processExit);
                     }
@@ -214,6 +218,9 @@ public final class RunOrchestrator {
             processes.addAll(SutInstances.names(config.sut().instances()));
         }
         SippLoads loads = SippLoads.plan(workload.sippLoads(trafficSettings(config, workload)), perflabHome, processes);
+        if (config.agents() != null) {
+            checkSplittable(config, workload, target, loads);
+        }
         if (side != null) {
             ServerLaunch.checkReferences(side, config.sut().instances(), loads.declared());
         } else if (loads.hasAnswerers()) {
@@ -221,6 +228,27 @@ public final class RunOrchestrator {
             ServerLaunch.refuseSippPorts(ServerLaunch.serverSide(config.sut(), workload), loads.declared());
         }
         return loads;
+    }
+
+    /**
+     * A run from agents splits the driver's clients and rate: traffic that paces itself (an agenda of users) or SIPp
+     * loads beside the HTTP traffic are not split yet, and each agent needs a client.
+     */
+    private static void checkSplittable(RunConfig config, Workload workload, URI target, SippLoads loads) {
+        AgentsSpec agents = AgentsSpec.parse(config.agents());
+        RunConfig.Load load = config.load();
+        if (!loads.isEmpty()) {
+            throw new IllegalArgumentException("--agents: " + workload.name() + " runs SIPp loads beside its HTTP traffic, "
+                    + "which agents do not split yet; drive it without --agents");
+        }
+        if (load.rate() > 0 && buildTraffic(config, workload, target).agenda(load.rate(), "poisson".equals(load.schedule())) != null) {
+            throw new IllegalArgumentException("--agents: " + workload.name() + "'s traffic paces its users itself in the "
+                    + "open model, which agents do not split yet; use the closed model or drive it without --agents");
+        }
+        if (load.clients() < agents.count()) {
+            throw new IllegalArgumentException("--agents " + config.agents() + ": --clients " + load.clients()
+                    + " is fewer than the agents; each agent needs a client at least");
+        }
     }
 
     /** The workload's files for the run's processes, before any starts; an IOException is the run's failure. */
@@ -305,7 +333,8 @@ public final class RunOrchestrator {
     }
 
     private RunOutcome drive(RunConfig config, Workload workload, URI target, Path runDir, ServerProcesses server,
-                             SippLoads sippLoads, RunManifest manifest) throws IOException {
+                             SippLoads sippLoads, RunManifest manifest) throws IOException, RunFailure {
+        AgentsDrive agentsDrive;
         RunConfig.Load load = config.load();
         Traffic traffic = buildTraffic(config, workload, target);
         LoadSpec spec = new LoadSpec(target, load.clients(), load.rate(),
@@ -359,7 +388,11 @@ public final class RunOrchestrator {
                     announce(p, runDir);
                 }, console);
         try (recorder; serverSampler; kill; proxyRestart) {
-            LoadDriver d = new LoadDriver(spec, traffic);
+            AgentsDrive agents = config.agents() == null ? null : new AgentsDrive(spec, workload.name(), config.operation(),
+                    trafficSettings(config, workload), AgentsSpec.parse(config.agents()).deployer(config.driverCpus(), runDir),
+                    0, console);
+            agentsDrive = agents;
+            Drive d = agents != null ? agents : new LoadDriver(spec, traffic);
             driver = d;
             if (interrupted) {
                 d.stop();
@@ -386,6 +419,11 @@ public final class RunOrchestrator {
                 if (profiles != null) {
                     manifest.profiles = profiles.stop();
                 }
+                if (agents != null && agents.startedEpochMs() > 0) {
+                    driveStartMs = agents.startedEpochMs(); // the agents' start, not their deployment's
+                }
+            } catch (AgentsFailure e) {
+                throw new RunFailure(e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 d.stop();
@@ -461,6 +499,9 @@ public final class RunOrchestrator {
             }
         }
         summary = withWorkloadFigures(workload, summary);
+        if (agentsDrive != null) {
+            summary = summary.withAgents(RunSummarizer.agents(agentsDrive.agents()));
+        }
         Json.write(runDir.resolve("summary.json"), summary);
         if (!result.errorSamples().isEmpty()) {
             AtomicFiles.write(runDir.resolve("errors.txt"), String.join(System.lineSeparator(), result.errorSamples()) + System.lineSeparator());

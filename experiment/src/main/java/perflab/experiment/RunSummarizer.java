@@ -182,4 +182,24 @@ final class RunSummarizer {
     static double round(double v) {
         return Double.isNaN(v) ? 0 : Math.round(v * 1000.0) / 1000.0;
     }
+
+    /** Each agent's own figures, by name, for summary.json's {@code agents}. */
+    static Map<String, RunSummary.Agent> agents(java.util.List<perflab.agents.AgentsDrive.AgentRun> runs) {
+        Map<String, RunSummary.Agent> each = new java.util.LinkedHashMap<>();
+        for (perflab.agents.AgentsDrive.AgentRun a : runs) {
+            DriverResult r = a.result();
+            if (r == null) {
+                each.put(a.name(), new RunSummary.Agent(a.host(), a.pid(), a.cpus(), a.java(), a.lost(), 0, 0, 0, 0, null,
+                        0, null, false, null));
+                continue;
+            }
+            double seconds = r.measuredSeconds();
+            each.put(a.name(), new RunSummary.Agent(a.host(), a.pid(), a.cpus(), a.java(), a.lost(), r.requests(),
+                    r.successes(), r.errorCount(), round(seconds > 0 ? r.requests() / seconds : 0),
+                    LatencySummary.of(r.latency()), round(r.driverCpuSeconds()),
+                    r.requests() > 0 ? round(r.driverCpuSeconds() * 1e6 / r.requests()) : null, r.saturated(),
+                    r.saturationReason()));
+        }
+        return each;
+    }
 }

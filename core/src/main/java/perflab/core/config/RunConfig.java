@@ -10,9 +10,16 @@ import java.util.Map;
  *
  * @param profile async-profiler's event for a profile of the measured window ({@code --profile}: cpu, alloc, lock,
  *                wall), or null for none
+ * @param agents  where the load comes from ({@code --agents}: local:N), or null for this process's own driver
  */
 public record RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
-                        String driverCpus, String out, boolean quiet, String profile) {
+                        String driverCpus, String out, boolean quiet, String profile, String agents) {
+
+    /** A run driven by this process. */
+    public RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
+                     String driverCpus, String out, boolean quiet, String profile) {
+        this(workload, stack, operation, load, sut, target, driverCpus, out, quiet, profile, null);
+    }
 
     /** A run without a profile. */
     public RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
@@ -22,7 +29,17 @@ public record RunConfig(String workload, String stack, String operation, Load lo
 
     /** The same run writing into another directory (an experiment's run), quiet or not. */
     public RunConfig withOut(String directory, boolean quietly) {
-        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, directory, quietly, profile);
+        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, directory, quietly, profile, agents);
+    }
+
+    /** The same run with its load from {@code spec}'s agents (null: this process's driver). */
+    public RunConfig withAgents(String spec) {
+        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, out, quiet, profile, spec);
+    }
+
+    /** The same run with another load (a point of a sweep). */
+    public RunConfig withLoad(Load other, String directory) {
+        return new RunConfig(workload, stack, operation, other, sut, target, driverCpus, directory, quiet, profile, agents);
     }
 
     /**

@@ -20,7 +20,34 @@ public record RunSummary(String workload, String stack, String operation, String
                          @JsonAlias("harness") PerClient perClient, Map<String, Sut> processes, Warmup warmup,
                          Map<String, Kind> byKind, Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks,
                          Database database, ServerWindow server, Map<String, Object> figures, Failover failover,
-                         ProxyRestart proxyRestart) {
+                         ProxyRestart proxyRestart, Map<String, Agent> agents) {
+
+    /**
+     * One agent's own figures in a run driven from agents ({@code --agents}); the run's figures are their merge.
+     *
+     * @param lost                why the agent was lost (the run is void), or null; a lost agent's figures are zero
+     * @param cpuMicrosPerRequest the agent process's CPU per measured request, microseconds
+     */
+    public record Agent(String host, long pid, int cpus, String java, String lost, long requests, long successes,
+                        long errors, double throughput, LatencySummary latencyMs, double cpuSeconds,
+                        Double cpuMicrosPerRequest, boolean saturated, String saturationReason) {
+    }
+
+    /** A summary with everything but the agents (a run driven by perflab's own process). */
+    public RunSummary(String workload, String stack, String operation, String model, int clients,
+                      Double targetRate, boolean complete, String endReason, double durationSeconds,
+                      long requests, long successes, Map<String, Long> errors, double throughput,
+                      double throughputPerClient, LatencySummary latencyMs, LatencySummary serviceTimeMs,
+                      LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
+                      Machine machine, Network network, GcAnalysis gc, PerClient perClient, Map<String, Sut> processes,
+                      Warmup warmup, Map<String, Kind> byKind, Map<String, SipLoadFigures> loads,
+                      Map<String, RunCheck> checks, Database database, ServerWindow server, Map<String, Object> figures,
+                      Failover failover, ProxyRestart proxyRestart) {
+        this(workload, stack, operation, model, clients, targetRate, complete, endReason, durationSeconds, requests,
+                successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs, failedLatencyMs, steady,
+                driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads, checks, database, server,
+                figures, failover, proxyRestart, null);
+    }
 
     /**
      * A fail-over run's fault ({@code --kill-instance-at}): which SUT instance was killed with SIGKILL, and when, and
@@ -141,7 +168,15 @@ public record RunSummary(String workload, String stack, String operation, String
         return new RunSummary(workload, stack, operation, model, clients, targetRate, complete, endReason,
                 durationSeconds, requests, successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs,
                 failedLatencyMs, steady, driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads,
-                checks, database, server, figures, failover, proxyRestart);
+                checks, database, server, figures, failover, proxyRestart, agents);
+    }
+
+    /** This summary of a run driven from agents, with each agent's own figures. */
+    public RunSummary withAgents(Map<String, Agent> each) {
+        return new RunSummary(workload, stack, operation, model, clients, targetRate, complete, endReason,
+                durationSeconds, requests, successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs,
+                failedLatencyMs, steady, driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads,
+                checks, database, server, figures, failover, proxyRestart, each);
     }
 
     /** This summary of a fail-over run: the instance killed and when. */
@@ -149,7 +184,7 @@ public record RunSummary(String workload, String stack, String operation, String
         return new RunSummary(workload, stack, operation, model, clients, targetRate, complete, endReason,
                 durationSeconds, requests, successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs,
                 failedLatencyMs, steady, driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads,
-                checks, database, server, figures, killed, proxyRestart);
+                checks, database, server, figures, killed, proxyRestart, agents);
     }
 
     /** This summary of a run whose proxies were restarted mid-window. */
@@ -157,7 +192,7 @@ public record RunSummary(String workload, String stack, String operation, String
         return new RunSummary(workload, stack, operation, model, clients, targetRate, complete, endReason,
                 durationSeconds, requests, successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs,
                 failedLatencyMs, steady, driver, sut, machine, network, gc, perClient, processes, warmup, byKind, loads,
-                checks, database, server, figures, failover, restarted);
+                checks, database, server, figures, failover, restarted, agents);
     }
 
     /** Whether a check after the drive failed: the run fails with it. */

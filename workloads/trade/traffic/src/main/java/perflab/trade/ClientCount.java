@@ -7,15 +7,21 @@ package perflab.trade;
  * from the sessions created when the first user is dealt, and fixed from then on; a session created later with a
  * higher index would share users with another, and is refused.
  *
- * <p>This holds for one driver process (perflab's only kind of run today). Once the platform passes the run's
- * client count to each session, this class goes and the count comes from there.
+ * <p>A run split over agents (driver processes) passes the run's count in each session's context: one agent's
+ * highest index says nothing about the others' clients, and the count given is taken as it is.
  */
 final class ClientCount {
     private int highestIndex = -1;
     private int fixed;
 
-    /** Counts a new session's client; refuses one the deal cannot include any more. */
-    synchronized void add(int clientIndex) {
+    /**
+     * Counts a new session's client; refuses one the deal cannot include any more. {@code runClients}: the run's
+     * clients when the driver knows them (0 otherwise), which fixes the count at once.
+     */
+    synchronized void add(int clientIndex, int runClients) {
+        if (runClients > 0 && fixed == 0) {
+            fixed = runClients;
+        }
         if (fixed > 0 && clientIndex >= fixed) {
             throw new IllegalStateException("client " + clientIndex + " started after the users were dealt to "
                     + fixed + " clients; trade needs every client of a run created before the first request");

@@ -121,7 +121,7 @@ final class TradeTraffic implements Traffic {
         if (context.clientIndex() >= users) {
             throw new IllegalArgumentException(UserDeck.tooFewUsers(context.clientIndex(), users));
         }
-        clients.add(context.clientIndex());
+        clients.add(context.clientIndex(), context.clientCount());
         return new TradeSession(this, context);
     }
 

@@ -64,4 +64,13 @@ class UserDeckTest {
                 () -> traffic.newSession(new ClientContext(2, 4)));
         assertTrue(late.getMessage().startsWith("client 2 started after the users were dealt to 2 clients"), late.getMessage());
     }
+
+    @Test
+    void anAgentsSessionsDealByTheRunsClientCountNotTheirOwnHighestIndex() {
+        // the second of two agents with 2 clients each: its clients are 2 and 3 of a run of 4
+        TradeTraffic traffic = TradeSessionTest.traffic("standard", 100);
+        traffic.newSession(new ClientContext(2, 1, 4)).next();
+        traffic.newSession(new ClientContext(3, 2, 4)).next();
+        assertEquals(4, traffic.clients.fix(), "the run's count, given, not 3 + 1 from the highest index seen");
+    }
 }
