@@ -37,8 +37,8 @@ final class DriveCommand implements Callable<Integer> {
         RunConfig config = new RunConfig(w.name(), null, RunCommand.operation(w, load.operation),
                 load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC)),
                 new RunConfig.Sut(List.of(), null, null, null, null, 0, Map.of()), target,
-                RunCommand.driverCpus(null, load.driverCpus, load.agents), load.out, load.quiet, null,
-                RunCommand.agents(load.agents));
+                RunCommand.driverCpus(null, load.driverCpus, RunCommand.spec(RunCommand.agents(load))), load.out, load.quiet,
+                null, RunCommand.agents(load));
         return RunCommand.execute(config, w, false, load.clientCounts());
     }
 }

@@ -83,8 +83,17 @@ final class LoadOptions {
     String driverCpus;
 
     @Option(names = "--agents", paramLabel = "SPEC", description = {"Drive from agents, the load split between them and their figures merged exactly:",
-            "local:N starts N agent JVMs on this machine. See docs/distributed.md."})
+            "local:N starts N agent JVMs on this machine; ssh:user@host[:port],... one agent on each host. See docs/distributed.md."})
     String agents;
+
+    @Option(names = "--agents-key", paramLabel = "FILE", description = "--agents ssh: the private key (default: ~/.ssh/id_ed25519, id_ecdsa, id_rsa).")
+    String agentsKey;
+
+    @Option(names = "--agents-known-hosts", paramLabel = "FILE", description = "--agents ssh: the hosts' keys are checked against this file (default: ~/.ssh/known_hosts).")
+    String agentsKnownHosts;
+
+    @Option(names = "--agents-controller", paramLabel = "ADDRESS[:PORT]", description = "--agents ssh: the address the agents dial (default: this machine's address facing the first host, any free port).")
+    String agentsController;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Result directory, new or empty (default: results/<time>-<workload>-<operation>).")
     String out;

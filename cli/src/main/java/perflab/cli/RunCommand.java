@@ -78,8 +78,8 @@ final class RunCommand implements Callable<Integer> {
                         .withKillInstanceAt(inWindow("--kill-instance-at", killInstanceAt, runLoad))
                         .withRestartInstanceAt(inWindow("--restart-instance-at", restartInstanceAt, runLoad))
                         .withRestartProxyAt(inWindow("--restart-proxy-at", restartProxyAt, runLoad)),
-                null, driverCpus(sut.cpus, load.driverCpus, load.agents), load.out, load.quiet,
-                sut.profile == null ? null : SutProfiler.event(sut.profile), agents(load.agents));
+                null, driverCpus(sut.cpus, load.driverCpus, spec(agents(load))), load.out, load.quiet,
+                sut.profile == null ? null : SutProfiler.event(sut.profile), agents(load));
         RunOrchestrator.check(config, w, Perflab.home());
         return config;
     }
@@ -112,12 +112,12 @@ final class RunCommand implements Callable<Integer> {
      * The driver's CPU lists, checked: one list, or with {@code --agents local:N} one per agent separated by '/';
      * none may overlap the SUT's.
      */
-    static String driverCpus(String sutCpus, String driverCpus, String agents) {
+    static String driverCpus(String sutCpus, String driverCpus, AgentsSpec agents) {
         if (driverCpus == null) {
             return null;
         }
         List<String> lists = AgentsSpec.cpuLists(driverCpus);
-        if (lists.size() > 1 && (agents == null || AgentsSpec.parse(agents).count() != lists.size())) {
+        if (lists.size() > 1 && (agents == null || agents.remote() || agents.count() != lists.size())) {
             throw new IllegalArgumentException("--driver-cpus " + driverCpus + ": lists separated by '/' are one per agent "
                     + "and need --agents local:" + lists.size());
         }
@@ -130,13 +130,22 @@ final class RunCommand implements Callable<Integer> {
         return driverCpus;
     }
 
-    /** {@code --agents}, checked; null when not given. */
-    static String agents(String spec) {
-        if (spec == null) {
+    static AgentsSpec spec(RunConfig.Agents given) {
+        return given == null ? null : AgentsSpec.of(given);
+    }
+
+    /** {@code --agents} and its companions, checked; null when not given. */
+    static RunConfig.Agents agents(LoadOptions load) {
+        if (load.agents == null) {
+            if (load.agentsKey != null || load.agentsKnownHosts != null || load.agentsController != null) {
+                throw new IllegalArgumentException("--agents-key, --agents-known-hosts and --agents-controller need --agents ssh:...");
+            }
             return null;
         }
-        AgentsSpec.parse(spec);
-        return spec.trim();
+        RunConfig.Agents given = new RunConfig.Agents(load.agents.trim(), load.agentsKey, load.agentsKnownHosts,
+                load.agentsController);
+        AgentsSpec.of(given);
+        return given;
     }
 
     /**

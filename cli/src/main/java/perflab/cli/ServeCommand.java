@@ -43,6 +43,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Directory for the SUT's logs (default: results/<time>-<workload>-serve).")
     String out;
 
+    @Option(names = "--listen", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "The address the SUT listens on: the loopback, or one that agents on other hosts reach. Default: ${DEFAULT-VALUE}.")
+    String listen;
+
     /** With --profile: async-profiler attached from now until Ctrl-C; null without it or when it cannot attach. */
     private static SutProfiler profile(String event, ManagedProcess process, Path dir) {
         if (event == null) {
@@ -57,11 +61,30 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --listen}: an IP address of this host (a name is resolved once here). */
+    static String listenAddress(String text) {
+        try {
+            java.net.InetAddress a = java.net.InetAddress.getByName(text.trim());
+            if (!a.isAnyLocalAddress() && java.net.NetworkInterface.getByInetAddress(a) == null) {
+                throw new IllegalArgumentException("--listen " + text + ": not an address of this host");
+            }
+            return a.getHostAddress();
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("--listen '" + text + "' is not an address: " + e.getMessage());
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         Workload w = Workloads.named(workload);
         StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.stacks().get(0);
         RunConfig.Sut settings = RunCommand.withWorkloadSettings(sut.toSut(8080, LoadOptions.http(http)), workloadOptions, w);
+        String address = listenAddress(listen);
+        if (!address.equals("127.0.0.1")) {
+            Map<String, String> withHost = new java.util.LinkedHashMap<>(settings.settings());
+            withHost.put("host", address); // after perflab's loopback default on the SUT's command line: it wins
+            settings = settings.withSettings(withHost);
+        }
         String profileEvent = sut.profile == null ? null : SutProfiler.event(sut.profile); // checked before the SUT starts
         // serve starts no SIPp: a server side told where one answers ({phone.port}) cannot start here
         ServerLaunch.refuseSippPorts(ServerLaunch.serverSide(settings, w),
@@ -93,7 +116,7 @@ final class ServeCommand implements Callable<Integer> {
             System.err.println("perflab: " + ManagedProcess.label(name) + " exited (status " + code + "); the logs are in " + dir);
             done.countDown();
         });
-        String url = "http://127.0.0.1:" + process.port() + w.servicePath();
+        String url = "http://" + (address.contains(":") ? "[" + address + "]" : address) + ":" + process.port() + w.servicePath();
         System.out.printf("perflab: serving %s (%s stack, pid %d) at %s%nperflab: logs in %s%s; Ctrl-C to stop%n",
                 w.name(), stack.name(), process.pid(), url, dir,
                 sut.jfr ? " (flight recording: " + SutCommand.JFR_FILE + " at stop)" : "");

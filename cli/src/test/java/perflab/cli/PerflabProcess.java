@@ -33,8 +33,14 @@ final class PerflabProcess implements AutoCloseable {
      * gives it); {@code classpath} null for the CLI alone.
      */
     static PerflabProcess startWith(Path workDir, String classpath, String... args) throws IOException {
+        return startIn(List.of(), workDir, classpath, args);
+    }
+
+    /** perflab under {@code prefix} (ip netns exec NS: in a network namespace the test made). */
+    static PerflabProcess startIn(List<String> prefix, Path workDir, String classpath, String... args) throws IOException {
         Path jar = home().resolve("cli/target/perflab-cli.jar");
-        List<String> command = new ArrayList<>(List.of(
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms256m", "-Xmx256m", "-Dperflab.home=" + home()));
         if (classpath == null) {

@@ -94,7 +94,16 @@ public final class RepeatCommand {
             add(args, "--driver-cpus", c.driverCpus());
         }
         if (c.agents() != null) {
-            add(args, "--agents", c.agents());
+            add(args, "--agents", c.agents().spec());
+            if (c.agents().key() != null) {
+                add(args, "--agents-key", c.agents().key());
+            }
+            if (c.agents().knownHosts() != null) {
+                add(args, "--agents-known-hosts", c.agents().knownHosts());
+            }
+            if (c.agents().controller() != null) {
+                add(args, "--agents-controller", c.agents().controller());
+            }
         }
         return String.join(" ", args);
     }

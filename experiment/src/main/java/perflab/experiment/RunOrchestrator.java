@@ -235,7 +235,7 @@ public final class RunOrchestrator {
      * loads beside the HTTP traffic are not split yet, and each agent needs a client.
      */
     private static void checkSplittable(RunConfig config, Workload workload, URI target, SippLoads loads) {
-        AgentsSpec agents = AgentsSpec.parse(config.agents());
+        AgentsSpec agents = AgentsSpec.of(config.agents());
         RunConfig.Load load = config.load();
         if (!loads.isEmpty()) {
             throw new IllegalArgumentException("--agents: " + workload.name() + " runs SIPp loads beside its HTTP traffic, "
@@ -245,9 +245,22 @@ public final class RunOrchestrator {
             throw new IllegalArgumentException("--agents: " + workload.name() + "'s traffic paces its users itself in the "
                     + "open model, which agents do not split yet; use the closed model or drive it without --agents");
         }
+        if (agents.remote() && target.getHost() != null && isLoopback(target.getHost())) {
+            throw new IllegalArgumentException("--agents " + config.agents().spec() + ": agents on other hosts cannot reach "
+                    + target.getHost() + "; serve the SUT on an address they reach (perflab serve --listen ADDRESS) and "
+                    + "use `perflab drive --target`");
+        }
         if (load.clients() < agents.count()) {
-            throw new IllegalArgumentException("--agents " + config.agents() + ": --clients " + load.clients()
+            throw new IllegalArgumentException("--agents " + config.agents().spec() + ": --clients " + load.clients()
                     + " is fewer than the agents; each agent needs a client at least");
+        }
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return java.net.InetAddress.getByName(host).isLoopbackAddress();
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -389,8 +402,8 @@ public final class RunOrchestrator {
                 }, console);
         try (recorder; serverSampler; kill; proxyRestart) {
             AgentsDrive agents = config.agents() == null ? null : new AgentsDrive(spec, workload.name(), config.operation(),
-                    trafficSettings(config, workload), AgentsSpec.parse(config.agents()).deployer(config.driverCpus(), runDir),
-                    0, console);
+                    trafficSettings(config, workload), AgentsSpec.of(config.agents()).deployer(config.driverCpus(), runDir),
+                    AgentsSpec.of(config.agents()).controllerPort(), console);
             agentsDrive = agents;
             Drive d = agents != null ? agents : new LoadDriver(spec, traffic);
             driver = d;

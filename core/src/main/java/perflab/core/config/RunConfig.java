@@ -10,10 +10,25 @@ import java.util.Map;
  *
  * @param profile async-profiler's event for a profile of the measured window ({@code --profile}: cpu, alloc, lock,
  *                wall), or null for none
- * @param agents  where the load comes from ({@code --agents}: local:N), or null for this process's own driver
+ * @param agents  where the load comes from ({@code --agents}), or null for this process's own driver
  */
 public record RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
-                        String driverCpus, String out, boolean quiet, String profile, String agents) {
+                        String driverCpus, String out, boolean quiet, String profile, Agents agents) {
+
+    /**
+     * The driver as agents.
+     *
+     * @param spec       {@code local:N} or {@code ssh:user@host[:port],...}
+     * @param key        ssh: the private key to authenticate with; null for ~/.ssh's usual ones
+     * @param knownHosts ssh: the known_hosts file the hosts' keys are checked against; null for ~/.ssh/known_hosts
+     * @param controller ssh: the address (and port) the agents dial, {@code ADDRESS[:PORT]}; null for this machine's
+     *                   address facing the first host, on any free port
+     */
+    public record Agents(String spec, String key, String knownHosts, String controller) {
+        public Agents {
+            java.util.Objects.requireNonNull(spec, "spec");
+        }
+    }
 
     /** A run driven by this process. */
     public RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
@@ -33,7 +48,7 @@ public record RunConfig(String workload, String stack, String operation, Load lo
     }
 
     /** The same run with its load from {@code spec}'s agents (null: this process's driver). */
-    public RunConfig withAgents(String spec) {
+    public RunConfig withAgents(Agents spec) {
         return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, out, quiet, profile, spec);
     }
 
