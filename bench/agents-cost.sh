@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Driver CPU per request with --agents local:2 against one driver, same SUT, same open-model rate, one script run.
+# Marginal cost, so that JVM start-ups (the agents' too) and JIT are not charged: (CPU of a long run - CPU of a short
+# run) / (requests of the long run - requests of the short run), interleaved (A B A B). CPU is the whole perflab
+# process tree's (the controller and its agents, bench/cpu-of): what splitting the driver costs, merge included.
+# The SUT is pinned to CPU 0, the driver (or both agents) to CPU 1; the controller is not pinned.
+#
+# Usage: bench/agents-cost.sh [rate] [short-seconds] [long-seconds] [repeats]     (needs: python3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rate=${1:-4000}
+short=${2:-20}
+long=${3:-60}
+repeats=${4:-2}
+out="bench/out/agents-cost-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$out"
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+./perflab serve soap-echo --port "$port" --cpus 0 --heap 512m --gc parallel --out "$out/sut" >"$out/serve.log" 2>&1 &
+serve_pid=$!
+trap 'kill -TERM $serve_pid 2>/dev/null; wait $serve_pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 120); do grep -q "serving" "$out/serve.log" && break; sleep 0.5; done
+url=$(grep -o 'http://127.0.0.1:[0-9]*/[^ ]*' "$out/serve.log" | head -1)
+[ -n "$url" ] || { echo "bench: the SUT did not start; see $out/serve.log" >&2; exit 1; }
+
+cpu() { tail -1 "$1" | awk '{print $2}'; }
+run() { # mode seconds tag
+  local extra=(--driver-cpus 1)
+  [ "$1" = agents2 ] && extra=(--agents local:2 --driver-cpus 1)
+  bench/cpu-of ./perflab drive soap-echo --target "$url" --rate "$rate" --clients 32 --warmup 10s \
+    --duration "$2"s "${extra[@]}" --quiet --out "$out/$1-$3" >"$out/$1-$3.out" 2>"$out/$1-$3.err"
+  echo "$(python3 -c "import json;print(json.load(open('$out/$1-$3/summary.json'))['requests'])") $(cpu "$out/$1-$3.err")"
+}
+
+# the SUT warmed once, so that both modes meet a JIT-compiled server
+./perflab drive soap-echo --target "$url" --rate "$rate" --clients 32 --warmup 0s --duration 60s --quiet \
+  --out "$out/sut-warmup" >/dev/null
+
+printf 'mode,seconds,repeat,requests,cpuSeconds\n' >"$out/runs.csv"
+for r in $(seq 1 "$repeats"); do
+  for mode in one agents2; do
+    for secs in "$short" "$long"; do
+      read -r reqs cpus < <(run "$mode" "$secs" "$secs-$r")
+      printf '%s,%s,%s,%s,%s\n' "$mode" "$secs" "$r" "$reqs" "$cpus" | tee -a "$out/runs.csv"
+    done
+  done
+done
+
+python3 - "$out/runs.csv" "$short" "$long" "$rate" <<'PY' | tee "$out/result.md"
+import csv, sys, collections
+rows = list(csv.DictReader(open(sys.argv[1])))
+short, long, rate = sys.argv[2], sys.argv[3], sys.argv[4]
+per = collections.defaultdict(list)
+for r in rows:
+    per[(r["mode"], r["repeat"])].append(r)
+marginal = collections.defaultdict(list)
+for (mode, rep), rs in per.items():
+    s = next(x for x in rs if x["seconds"] == short)
+    l = next(x for x in rs if x["seconds"] == long)
+    marginal[mode].append(1e6 * (float(l["cpuSeconds"]) - float(s["cpuSeconds"])) / (int(l["requests"]) - int(s["requests"])))
+one = sum(marginal["one"]) / len(marginal["one"])
+two = sum(marginal["agents2"]) / len(marginal["agents2"])
+print(f"| driver at {rate} req/s | marginal CPU per request, whole perflab tree (µs) | repeats |")
+print("|---|---|---|")
+print(f"| one driver process | {one:.2f} | {', '.join(f'{x:.2f}' for x in marginal['one'])} |")
+print(f"| --agents local:2 (controller + 2 agents) | {two:.2f} | {', '.join(f'{x:.2f}' for x in marginal['agents2'])} |")
+print(f"\nratio agents / one = {two / one:.3f} (goal: at most 1.05)")
+PY
+echo "bench: files in $out"
