@@ -84,7 +84,10 @@ final class Agent {
             return failed ? 1 : 0;
         } finally {
             control.shutdownNow();
-            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            // gracefully first: a last message (a failure's reason) must reach the controller before the connection goes
+            if (!channel.shutdown().awaitTermination(5, TimeUnit.SECONDS)) {
+                channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            }
         }
     }
 
@@ -152,6 +155,12 @@ final class Agent {
             out.onCompleted();
         }
         System.err.println("perflab agent " + name + ": " + reason);
+        try {
+            // the controller closes the stream once it has read the reason; it may be gone already
+            closed.await(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         closed.countDown();
     }
 

@@ -112,6 +112,13 @@ public final class ConsoleSummary {
         row(out, "driver", "cpu %.2f s (%.1f%%), gc pauses %.1f ms, %d connections opened in the window%s", d.cpuSeconds(),
                 d.cpuPercent(), d.gcPauseMs(), d.connectionsOpened(),
                 d.saturated() ? "  SATURATED: " + d.saturationReason() : "");
+        if (s.agents() != null) {
+            s.agents().forEach((name, a) -> row(out, "agent " + name, "%s", a.lost() != null ? "LOST: " + a.lost()
+                    : String.format(Locale.ROOT, "%d requests, %.2f req/s, p99 %.3f ms, cpu %.2f s (%s µs/request)%s",
+                    a.requests(), a.throughput(), a.latencyMs() == null ? Double.NaN : a.latencyMs().p99(), a.cpuSeconds(),
+                    a.cpuMicrosPerRequest() == null ? "-" : String.format(Locale.ROOT, "%.1f", a.cpuMicrosPerRequest()),
+                    a.saturated() ? "  SATURATED: " + a.saturationReason() : "")));
+        }
         if (s.warmup() != null) {
             row(out, "warm-up", "%s", warmup(s.warmup()));
         }

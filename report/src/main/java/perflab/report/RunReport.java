@@ -69,6 +69,13 @@ public final class RunReport {
         if (s != null) {
             page.heading("Summary of the measured window");
             page.table(summaryTable(s));
+            if (s.agents() != null && !s.agents().isEmpty()) {
+                page.heading("By agent");
+                page.paragraph("The load came from " + s.agents().size() + " agents (--agents); the run's figures above "
+                        + "are their exact merge: counters added, histograms added, seconds added by their index "
+                        + "(docs/distributed.md).");
+                page.table(agentTable(s));
+            }
             if (s.byKind() != null && s.byKind().size() > 1) {
                 page.heading("By request kind");
                 page.table(kindTable(s));
@@ -342,6 +349,31 @@ public final class RunReport {
                     String.format(java.util.Locale.ROOT, "cv %.3f, change %+.1f%% across %d s (trend %+.1f%%/min)",
                             s.steady().cv(), s.steady().driftPercent(), s.steady().seconds(), s.steady().trendPercentPerMin()));
         }
+        return t;
+    }
+
+    /** A row per agent of a run driven from agents, and the merged row. */
+    static HtmlTable agentTable(RunSummary s) {
+        HtmlTable t = new HtmlTable("agent", "host", "CPUs#", "requests#", "req/s#", "errors#", "p50 ms#", "p99 ms#",
+                "p99.9 ms#", "max ms#", "driver CPU µs/req#", "note");
+        s.agents().forEach((name, a) -> {
+            String note = a.lost() != null ? a.lost() : a.saturated() ? "saturated: " + a.saturationReason() : "";
+            boolean bad = a.lost() != null || a.saturated() || a.errors() > 0;
+            t.styledRow(bad ? "bad" : null, name, orDash(a.host()), Integer.toString(a.cpus()), Long.toString(a.requests()),
+                    ReportNumbers.num(a.throughput()), Long.toString(a.errors()),
+                    a.latencyMs() == null ? "—" : ReportNumbers.num(a.latencyMs().p50()),
+                    a.latencyMs() == null ? "—" : ReportNumbers.num(a.latencyMs().p99()),
+                    a.latencyMs() == null ? "—" : ReportNumbers.num(a.latencyMs().p999()),
+                    a.latencyMs() == null ? "—" : ReportNumbers.num(a.latencyMs().max()),
+                    a.cpuMicrosPerRequest() == null ? "—" : ReportNumbers.num(a.cpuMicrosPerRequest()), orDash(note));
+        });
+        long errors = s.errors().getOrDefault("total", 0L);
+        Double cpuPerRequest = s.driver() == null || s.requests() == 0 ? null : s.driver().cpuSeconds() * 1e6 / s.requests();
+        t.styledRow(s.complete() ? null : "bad", "merged", "—", "—", Long.toString(s.requests()),
+                ReportNumbers.num(s.throughput()), Long.toString(errors), ReportNumbers.num(s.latencyMs().p50()),
+                ReportNumbers.num(s.latencyMs().p99()), ReportNumbers.num(s.latencyMs().p999()),
+                ReportNumbers.num(s.latencyMs().max()), cpuPerRequest == null ? "—" : ReportNumbers.num(cpuPerRequest),
+                s.complete() ? "" : s.endReason());
         return t;
     }
 

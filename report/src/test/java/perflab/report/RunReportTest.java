@@ -50,6 +50,27 @@ class RunReportTest {
     }
 
     @Test
+    void aRunFromAgentsHasARowPerAgentAndTheMergedOne() throws Exception {
+        RunSummary fixture = ReportRun.load(ReportFixtures.copyRun(tmp.resolve("run"))).summary();
+        perflab.core.result.LatencySummary latency = fixture.latencyMs();
+        RunSummary s = fixture.withAgents(new java.util.LinkedHashMap<>(java.util.Map.of(
+                "local-1", new RunSummary.Agent("vm", 11, 1, "17", null, 1200, 1200, 0, 400.0, latency, 0.03, 25.0, false, null),
+                "local-2", new RunSummary.Agent("vm", 12, 1, "17", "lost: it closed its stream", 0, 0, 0, 0, null, 0, null,
+                        false, null))));
+        String html = RunReport.agentTable(s).html();
+        assertTrue(html.contains("local-1") && html.contains("local-2") && html.contains("merged"), html);
+        assertTrue(html.contains("lost: it closed its stream"), html);
+        assertFalse(html.contains("lost: lost:"), html);
+        assertTrue(html.contains(">1200<"), "agent 1's requests: " + html);
+        assertTrue(html.contains(">25<") || html.contains(">25.0<") || html.contains(">25.00<"), "agent 1's CPU per request: " + html);
+        Path run = ReportFixtures.copyRun(tmp.resolve("with-agents"));
+        perflab.core.result.Json.write(run.resolve("summary.json"), s);
+        assertTrue(Files.readString(RunReport.write(run)).contains("By agent"));
+        assertFalse(Files.readString(RunReport.write(ReportFixtures.copyRun(tmp.resolve("plain")))).contains("By agent"),
+                "a run from one driver has no agents' table");
+    }
+
+    @Test
     void escapesWhatItEmbeds() throws Exception {
         Path run = ReportFixtures.copyRun(tmp.resolve("run"));
         Path runJson = run.resolve("run.json");
