@@ -92,6 +92,50 @@ class AgentsIT {
         assertTrue(s.get("agents").get("local-1").get("requests").asLong() > 0, "what local-1 measured is kept");
     }
 
+    @Test
+    void ctrlCStopsTheAgentsAndKeepsWhatTheyMeasured() throws Exception {
+        Path out = work.resolve("interrupted");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "1s",
+                "--duration", "60s", "--agents", "local:2", "--out", out.toString())) {
+            awaitOutput(p, "[measure]     2/");
+            List<ProcessHandle> agents = agentsOf(p);
+            p.signal("INT");
+            assertEquals(130, p.await(Duration.ofSeconds(60)), p.err());
+            for (ProcessHandle h : agents) {
+                assertGone(h.pid());
+            }
+        }
+        JsonNode s = JSON.readTree(out.resolve("summary.json").toFile());
+        assertFalse(s.get("complete").asBoolean());
+        assertEquals("interrupted", s.get("endReason").asText());
+        assertTrue(s.get("requests").asLong() > 0, s.toString());
+        assertEquals(s.get("requests").asLong(), s.get("agents").get("local-1").get("requests").asLong()
+                + s.get("agents").get("local-2").get("requests").asLong(), "the partial run is still the agents' sum");
+    }
+
+    @Test
+    void aKilledControllerLeavesNoAgentRunning() throws Exception {
+        Path out = work.resolve("controller-killed");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "1s",
+                "--duration", "60s", "--agents", "local:2", "--out", out.toString())) {
+            awaitOutput(p, "[measure]     2/");
+            List<ProcessHandle> agents = agentsOf(p);
+            p.signal("KILL");
+            p.await(Duration.ofSeconds(30));
+            for (ProcessHandle h : agents) {
+                assertGone(h.pid()); // their stream and their input closed with the controller
+            }
+        }
+    }
+
+    /** The agent JVMs under a perflab process. */
+    private static List<ProcessHandle> agentsOf(PerflabProcess p) {
+        List<ProcessHandle> agents = p.process.descendants()
+                .filter(h -> h.info().commandLine().orElse("").contains("perflab.agents.AgentMain")).toList();
+        assertEquals(2, agents.size(), "two agent JVMs");
+        return agents;
+    }
+
     private static List<String> fieldNames(JsonNode node) {
         List<String> names = new java.util.ArrayList<>();
         node.fieldNames().forEachRemaining(names::add);

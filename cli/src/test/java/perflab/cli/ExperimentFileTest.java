@@ -34,6 +34,21 @@ class ExperimentFileTest {
     }
 
     @Test
+    void agentsInAnExperimentFileDriveEveryConfigurationAndABadSpecStopsItBeforeAnyRun() throws Exception {
+        ExperimentSpec spec = read("workload: soap-echo\nagents: local:2\ndriver-cpus: 0/1\nmatrix: {heap: [256m, 512m]}\n");
+        var plan = TuneCommand.plan("e.yaml", spec, perflab.core.workload.Workloads.named("soap-echo"));
+        assertEquals(2, plan.configurations().size());
+        for (var c : plan.configurations()) {
+            assertEquals("local:2", c.config().agents().spec(), c.variant().name());
+            assertEquals("0/1", c.config().driverCpus());
+        }
+        ExperimentSpec bad = read("workload: soap-echo\nagents: local:99\nmatrix: {heap: [256m, 512m]}\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TuneCommand.plan("e.yaml", bad, perflab.core.workload.Workloads.named("soap-echo")));
+        assertTrue(e.getMessage().contains("--agents local:99: local:N needs N from 1 to 16"), e.getMessage());
+    }
+
+    @Test
     void repeatAutoIsAdaptiveWithItsMaximumAndSurvivesAResume() throws Exception {
         ExperimentSpec spec = read("workload: soap-echo\nrepeat: auto:12\nmatrix: {gc: [parallel, g1]}\n");
         assertEquals(12, spec.repeat());
