@@ -26,11 +26,7 @@ final class ThreadDeployer implements AgentDeployer {
 
     @Override
     public List<String> names() {
-        List<String> names = new ArrayList<>();
-        for (int i = 1; i <= count; i++) {
-            names.add("thread-" + i);
-        }
-        return names;
+        return AgentDeployer.numbered("thread", count);
     }
 
     @Override

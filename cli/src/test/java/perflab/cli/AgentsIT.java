@@ -47,7 +47,7 @@ class AgentsIT {
         assertEquals(s.get("requests").asLong(), sum, "the merged requests are the agents' sum");
         assertEquals(sum, measuredRequests(out), "timeseries.csv's measured seconds add up to the agents' totals");
         for (JsonNode a : agents) {
-            assertGone(a.get("pid").asLong());
+            PerflabProcess.assertGone(a.get("pid").asLong());
         }
     }
 
@@ -72,7 +72,7 @@ class AgentsIT {
         Path out = work.resolve("killed");
         try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "1s",
                 "--duration", "60s", "--agents", "local:2", "--out", out.toString())) {
-            awaitOutput(p, "[measure]     2/");
+            p.awaitLine(java.util.regex.Pattern.compile(java.util.regex.Pattern.quote("[measure]     2/")));
             List<ProcessHandle> before = p.process.descendants().toList();
             ProcessHandle agent = before.stream()
                     .filter(h -> h.info().commandLine().orElse("").contains("--name local-2")).findFirst()
@@ -82,7 +82,7 @@ class AgentsIT {
             assertNotEquals(0, status, "a void run fails");
             assertTrue(p.out().contains("the run is void: agent local-2 lost"), p.out());
             for (ProcessHandle h : before) {
-                assertGone(h.pid());
+                PerflabProcess.assertGone(h.pid());
             }
         }
         JsonNode s = JSON.readTree(out.resolve("summary.json").toFile());
@@ -97,12 +97,12 @@ class AgentsIT {
         Path out = work.resolve("interrupted");
         try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "1s",
                 "--duration", "60s", "--agents", "local:2", "--out", out.toString())) {
-            awaitOutput(p, "[measure]     2/");
+            p.awaitLine(java.util.regex.Pattern.compile(java.util.regex.Pattern.quote("[measure]     2/")));
             List<ProcessHandle> agents = agentsOf(p);
             p.signal("INT");
             assertEquals(130, p.await(Duration.ofSeconds(60)), p.err());
             for (ProcessHandle h : agents) {
-                assertGone(h.pid());
+                PerflabProcess.assertGone(h.pid());
             }
         }
         JsonNode s = JSON.readTree(out.resolve("summary.json").toFile());
@@ -118,12 +118,12 @@ class AgentsIT {
         Path out = work.resolve("controller-killed");
         try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "1s",
                 "--duration", "60s", "--agents", "local:2", "--out", out.toString())) {
-            awaitOutput(p, "[measure]     2/");
+            p.awaitLine(java.util.regex.Pattern.compile(java.util.regex.Pattern.quote("[measure]     2/")));
             List<ProcessHandle> agents = agentsOf(p);
             p.signal("KILL");
             p.await(Duration.ofSeconds(30));
             for (ProcessHandle h : agents) {
-                assertGone(h.pid()); // their stream and their input closed with the controller
+                PerflabProcess.assertGone(h.pid()); // their stream and their input closed with the controller
             }
         }
     }
@@ -157,30 +157,5 @@ class AgentsIT {
             }
         }
         return sum;
-    }
-
-    private static void awaitOutput(PerflabProcess p, String text) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (p.out().contains(text)) {
-                return;
-            }
-            if (!p.process.isAlive()) {
-                throw new AssertionError("perflab ended early: " + p.err() + p.out());
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no '" + text + "' within 90 s: " + p.out());
-    }
-
-    private static void assertGone(long pid) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-            if (System.nanoTime() > deadline) {
-                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-                throw new AssertionError("process " + pid + " was left behind");
-            }
-            Thread.sleep(100);
-        }
     }
 }

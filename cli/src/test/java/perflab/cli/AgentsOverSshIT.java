@@ -56,7 +56,7 @@ class AgentsOverSshIT {
         Files.createDirectories(serveDir);
         server = PerflabProcess.startIn(hosts.in(SUT, List.of()), serveDir, null, "serve", "soap-echo", "--port", "0",
                 "--listen", hosts.address(SUT), "--out", serveDir.resolve("logs").toString());
-        url = awaitLine(server, Pattern.compile("at (http://198\\.18\\.\\d+\\.\\d+:\\d+/\\S+)"));
+        url = server.awaitLine(Pattern.compile("at (http://198\\.18\\.\\d+\\.\\d+:\\d+/\\S+)"));
     }
 
     @AfterAll
@@ -112,7 +112,7 @@ class AgentsOverSshIT {
     void aKilledAgentOnAHostVoidsTheRunAndNothingIsLeftRunning() throws Exception {
         Path dir = work.resolve("killed");
         try (PerflabProcess p = drive(dir, agents(AGENT_1, AGENT_2), "--clients", "4", "--warmup", "1s", "--duration", "60s")) {
-            awaitLine(p, Pattern.compile("(\\[measure\\]\\s+2/)"));
+            p.awaitLine(Pattern.compile("(\\[measure\\]\\s+2/)"));
             List<Long> agent2 = NamespaceHosts.pidsWith("--name " + hosts.address(AGENT_2) + "_2222");
             assertEquals(1, agent2.size(), "agent 2's JVM: " + agent2);
             NamespaceHosts.run("kill", "-9", Long.toString(agent2.get(0)));
@@ -170,20 +170,5 @@ class AgentsOverSshIT {
         List<String> all = new ArrayList<>();
         it.forEachRemaining(all::add);
         return all;
-    }
-
-    private static String awaitLine(PerflabProcess p, Pattern pattern) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (System.nanoTime() < deadline) {
-            Matcher m = pattern.matcher(p.out());
-            if (m.find()) {
-                return m.group(1);
-            }
-            if (!p.process.isAlive()) {
-                throw new AssertionError("perflab ended early: " + p.err() + p.out());
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no " + pattern + " within 90 s: " + p.out() + p.err());
     }
 }

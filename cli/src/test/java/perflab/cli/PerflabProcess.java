@@ -76,6 +76,34 @@ final class PerflabProcess implements AutoCloseable {
         return Files.exists(stderr) ? Files.readString(stderr) : "";
     }
 
+    /** The first group of {@code pattern} once perflab's output shows it (bounded); fails if perflab ends first. */
+    String awaitLine(java.util.regex.Pattern pattern) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < deadline) {
+            java.util.regex.Matcher m = pattern.matcher(out());
+            if (m.find()) {
+                return m.groupCount() > 0 ? m.group(1) : m.group();
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("perflab ended early: " + err() + out());
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no " + pattern + " within 90 s: " + out() + err());
+    }
+
+    /** Waits (bounded) until process {@code pid} is gone; fails, and kills it, if it was left behind. */
+    static void assertGone(long pid) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            if (System.nanoTime() > deadline) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                throw new AssertionError("process " + pid + " was left behind");
+            }
+            Thread.sleep(100);
+        }
+    }
+
     void signal(String signal) throws IOException, InterruptedException {
         new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor();
     }

@@ -265,18 +265,7 @@ class RunLifecycleIT {
     }
 
     private static String awaitLine(PerflabProcess p, Pattern pattern) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (System.nanoTime() < deadline) {
-            Matcher m = pattern.matcher(p.out());
-            if (m.find()) {
-                return m.group(1);
-            }
-            if (!p.process.isAlive()) {
-                throw new AssertionError("perflab ended early: " + p.err());
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("no line matching " + pattern + " in " + p.out());
+        return p.awaitLine(pattern);
     }
 
     private static void awaitMeasuredSeconds(Path out, int seconds, PerflabProcess p) throws Exception {
@@ -299,15 +288,6 @@ class RunLifecycleIT {
     }
 
     private static void assertGone(long pid) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-                Thread.sleep(100);
-            } else {
-                return;
-            }
-        }
-        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-        throw new AssertionError("SUT process " + pid + " was left behind");
+        PerflabProcess.assertGone(pid);
     }
 }

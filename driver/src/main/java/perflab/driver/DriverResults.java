@@ -25,19 +25,19 @@ public final class DriverResults {
 
     /** The same figures, marked incomplete with {@code reason} (a run voided, or whose sums do not add up). */
     public static DriverResult incomplete(DriverResult r, String reason) {
-        return new DriverResult(false, reason, r.measureStartEpochMs(), r.measureEndEpochMs(), r.measuredSeconds(),
-                r.successes(), r.errors(), r.errorSamples(), r.latency(), r.serviceTime(), r.failedLatency(), r.lag(),
-                r.warmupRequests(), r.connectionsOpened(), r.driverCpuSeconds(), r.driverGcPauseMs(), r.saturated(),
-                r.saturationReason(), r.bytesSent(), r.bytesReceived(), r.byKind());
+        return with(r, false, reason, 0);
     }
 
     /** The same figures with their wall-clock times moved by {@code offsetMs} (an agent's clock onto the controller's). */
     public static DriverResult shifted(DriverResult r, long offsetMs) {
-        return new DriverResult(r.complete(), r.endReason(), r.measureStartEpochMs() + offsetMs,
-                r.measureEndEpochMs() + offsetMs, r.measuredSeconds(), r.successes(), r.errors(), r.errorSamples(),
-                r.latency(), r.serviceTime(), r.failedLatency(), r.lag(), r.warmupRequests(), r.connectionsOpened(),
-                r.driverCpuSeconds(), r.driverGcPauseMs(), r.saturated(), r.saturationReason(), r.bytesSent(),
-                r.bytesReceived(), r.byKind());
+        return with(r, r.complete(), r.endReason(), offsetMs);
+    }
+
+    private static DriverResult with(DriverResult r, boolean complete, String reason, long offsetMs) {
+        return new DriverResult(complete, reason, r.measureStartEpochMs() + offsetMs, r.measureEndEpochMs() + offsetMs,
+                r.measuredSeconds(), r.successes(), r.errors(), r.errorSamples(), r.latency(), r.serviceTime(),
+                r.failedLatency(), r.lag(), r.warmupRequests(), r.connectionsOpened(), r.driverCpuSeconds(),
+                r.driverGcPauseMs(), r.saturated(), r.saturationReason(), r.bytesSent(), r.bytesReceived(), r.byKind());
     }
 
     /** The same interval with its wall-clock times moved by {@code offsetMs}. */

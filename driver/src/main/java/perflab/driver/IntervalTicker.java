@@ -203,7 +203,11 @@ final class IntervalTicker implements Runnable {
         Histogram latency = new Histogram(LoopStats.DIGITS);
         long[] kindSums = new long[LoopStats.KIND_COUNTERS];
         Map<String, KindFigures> byKind = byKind(phase, latency, kindSums);
-        boolean empty = latency.getTotalCount() == 0 && failed.getTotalCount() == 0 && kindSums[LoopStats.SUCCESSES] == 0;
+        // empty of everything: a completion drained between the figures (its service time with the next cut, its
+        // success with this one) leaves the next interval service time alone, which must not be dropped
+        boolean empty = latency.getTotalCount() == 0 && failed.getTotalCount() == 0 && service.getTotalCount() == 0
+                && lag.getTotalCount() == 0 && java.util.Arrays.stream(kindSums).allMatch(v -> v == 0)
+                && java.util.Arrays.stream(sums).allMatch(v -> v == 0);
         if (endEpochMs <= startEpochMs && empty) {
             return;
         }

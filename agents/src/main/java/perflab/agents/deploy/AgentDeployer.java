@@ -14,6 +14,15 @@ public interface AgentDeployer extends AutoCloseable {
     /** The agents' names, in the order of the split. */
     List<String> names();
 
+    /** {@code prefix-1} .. {@code prefix-count}: the names of agents that have no host of their own to be named by. */
+    static List<String> numbered(String prefix, int count) {
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            names.add(prefix + "-" + i);
+        }
+        return names;
+    }
+
     /** The address the controller listens on so that every agent reaches it. */
     InetAddress controllerAddress();
 

@@ -46,11 +46,7 @@ public final class LocalDeployer implements AgentDeployer {
 
     @Override
     public List<String> names() {
-        List<String> names = new ArrayList<>();
-        for (int i = 1; i <= count; i++) {
-            names.add("local-" + i);
-        }
-        return names;
+        return AgentDeployer.numbered("local", count);
     }
 
     @Override
