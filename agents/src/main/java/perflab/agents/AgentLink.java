@@ -18,6 +18,8 @@ final class AgentLink {
     boolean closed;
     long lastHeardNanos = System.nanoTime();
     double cpuSeconds;
+    /** The agent's CPU in its latest measured second, as a share of one core. */
+    double lastCpuShare;
     double gcPauseMs;
     long lastMeasuredRequests;
     double lastMeasuredSeconds;

@@ -50,7 +50,7 @@ public final class AgentsDrive implements Drive {
     static final Duration SILENCE = Duration.ofSeconds(10);
     /** After a stop, how long agents get to send their results. */
     static final Duration FINISH = Duration.ofSeconds(15);
-    /** Seconds between the console's line of every agent's rate. */
+    /** Seconds between the console's line of every agent's rate and CPU. */
     static final int LIVE_EVERY = 10;
     public static final String VOID = "void: ";
 
@@ -81,6 +81,8 @@ public final class AgentsDrive implements Drive {
     private volatile String stopReason;
     private volatile boolean started;
     private volatile long startedEpochMs;
+    /** Measured seconds between the console's agent lines: {@link #LIVE_EVERY} but in tests. */
+    int liveEvery = LIVE_EVERY;
 
     /**
      * @param run      the whole run's load, to be split
@@ -297,13 +299,14 @@ public final class AgentsDrive implements Drive {
                 AgentLink a = e.link();
                 a.lastHeardNanos = now;
                 if (e.message() instanceof ToController.Report r) {
+                    a.lastCpuShare = (r.cpuSeconds() - a.cpuSeconds) / r.interval().seconds();
                     a.cpuSeconds = r.cpuSeconds();
                     a.gcPauseMs = r.gcPauseMs();
                     merge.offer(a.index, r.index(), DriverResults.shifted(r.interval(), offsets.get(a)));
                     if (r.interval().phase() == Phase.MEASURE) {
                         a.lastMeasuredRequests = r.interval().successes() + r.interval().errorCount();
                         a.lastMeasuredSeconds = r.interval().seconds();
-                        if (a.index == 0 && ++measured % LIVE_EVERY == 0) {
+                        if (a.index == 0 && ++measured % liveEvery == 0) {
                             live(agents);
                         }
                     }
@@ -372,14 +375,15 @@ public final class AgentsDrive implements Drive {
         return mismatch == null ? result : DriverResults.incomplete(result, "the merge does not add up: " + mismatch);
     }
 
-    /** The console's line of each agent's rate and CPU in its latest measured second. */
+    /** The console's line of each agent's rate and CPU (% of one core) in its latest measured second. */
     private void live(List<AgentLink> agents) {
         if (console == null) {
             return;
         }
         List<String> parts = new ArrayList<>();
         for (AgentLink a : agents) {
-            parts.add(String.format("%s %,.0f req/s", a.name(), a.lastMeasuredRequests / Math.max(1e-3, a.lastMeasuredSeconds)));
+            parts.add(String.format(java.util.Locale.ROOT, "%s %,.0f req/s cpu %.0f%%", a.name(),
+                    a.lastMeasuredRequests / Math.max(1e-3, a.lastMeasuredSeconds), 100 * a.lastCpuShare));
         }
         console.println("perflab: agents: " + String.join(", ", parts));
     }

@@ -51,7 +51,10 @@ class AgentsDriveTest {
     @Test
     void aServerStallIsInTheMergedLatencyAsOnOneMachine() throws Exception {
         ThreadDeployer deployer = new ThreadDeployer(2, false);
-        AgentsDrive drive = drive(open(32, 1000, Duration.ofSeconds(3)), deployer);
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        AgentsDrive drive = new AgentsDrive(open(32, 1000, Duration.ofSeconds(3)), StallWorkload.NAME, "get", Map.of(),
+                deployer, 0, new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8));
+        drive.liveEvery = 1;
         AtomicBoolean stalled = new AtomicBoolean();
         List<Interval> merged = new ArrayList<>();
         DriverResult r = drive.run(i -> {
@@ -80,6 +83,9 @@ class AgentsDriveTest {
                     + a.result().requests() + " of " + r.requests());
         }
         assertEquals(Map.of("thread-1", 0, "thread-2", 0), deployer.exits, "every agent ended with its stream");
+        String live = console.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(live.matches("(?s).*perflab: agents: thread-1 [\\d,]+ req/s cpu \\d+%, thread-2 [\\d,]+ req/s cpu \\d+%.*"),
+                "each agent's rate and CPU every second here: " + live);
     }
 
     @Test
