@@ -199,7 +199,12 @@ class GcLogAnalyzerJvmTest {
             long cycles = child.count(child.named("Cycles"));
             long pauses = child.count(child.named("Pauses"));
             assertTrue(cycles > 0 && pauses > 0, what);
-            near(cycles, a.count(), 2, 0, what + ": cycles");
+            // The beans count a cycle when it ends, the log's window holds it from its start: the cycles in flight when
+            // the child read its beans are on the log's side only. Generational ZGC here runs about 750 cycles a
+            // second, some overlapping (a major cycle's young collection beside minor ones), so a few can be in flight
+            // (751 against 748 seen once in CI): up to 1 % over, at least 2; under, only the millisecond of the cut.
+            assertTrue(a.count() >= cycles - 2 && a.count() <= cycles + Math.max(2, cycles / 100),
+                    what + ": cycles: the beans say " + cycles + ", the analysis " + a.count());
             near(pauses, a.pauseCount(), 6, 0, what + ": pauses");
             pauseTimeAgrees(child.timeMs(child.named("Pauses")), a.totalPauseMs(), what);
             assertNull(a.gcCpuSeconds(), what + ": no gc,cpu lines for concurrent collectors");
