@@ -1,11 +1,8 @@
 package perflab.driver;
 
 import org.HdrHistogram.Histogram;
-import perflab.core.traffic.ErrorKind;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -55,34 +52,19 @@ public final class DriverResults {
         if (intervals.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge: no intervals");
         }
-        Histogram latency = new Histogram(LoopStats.DIGITS);
-        Histogram service = new Histogram(LoopStats.DIGITS);
-        Histogram failed = new Histogram(LoopStats.DIGITS);
-        Histogram lag = new Histogram(LoopStats.DIGITS);
-        Map<ErrorKind, Long> errors = KindSum.noErrors();
-        KindSum kinds = new KindSum();
+        FigureSum sum = new FigureSum();
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
         double elapsed = 0;
-        long successes = 0;
-        long sent = 0;
-        long received = 0;
         for (Interval i : intervals) {
-            latency.add(i.latency());
-            service.add(i.serviceTime());
-            failed.add(i.failed());
-            lag.add(i.lag());
-            i.errors().forEach((k, v) -> errors.merge(k, v, Long::sum));
-            kinds.add(i.byKind());
+            sum.add(i.latency(), i.serviceTime(), i.failed(), i.lag(), i.errors(), i.byKind(), i.successes(), i.bytesSent(),
+                    i.bytesReceived());
             start = Math.min(start, i.startEpochMs());
             end = Math.max(end, i.endEpochMs());
             elapsed = Math.max(elapsed, i.elapsedSeconds());
-            successes += i.successes();
-            sent += i.bytesSent();
-            received += i.bytesReceived();
         }
-        return new Interval(phase, start, end, elapsed, successes, errors, latency, service, failed, lag, sent, received,
-                kinds.sum());
+        return new Interval(phase, start, end, elapsed, sum.successes, sum.errors, sum.latency, sum.service, sum.failed,
+                sum.lag, sum.sent, sum.received, sum.byKind());
     }
 
     /**
@@ -97,12 +79,7 @@ public final class DriverResults {
         if (results.size() == 1) {
             return results.get(0);
         }
-        Histogram latency = new Histogram(LoopStats.DIGITS);
-        Histogram service = new Histogram(LoopStats.DIGITS);
-        Histogram failed = new Histogram(LoopStats.DIGITS);
-        Histogram lag = new Histogram(LoopStats.DIGITS);
-        Map<ErrorKind, Long> errors = KindSum.noErrors();
-        KindSum kinds = new KindSum();
+        FigureSum sum = new FigureSum();
         List<String> samples = new ArrayList<>();
         Set<String> reasons = new LinkedHashSet<>();
         List<String> saturation = new ArrayList<>();
@@ -111,21 +88,14 @@ public final class DriverResults {
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
         double seconds = 0;
-        long successes = 0;
         long warmup = 0;
         long connections = 0;
         double cpu = 0;
         double gc = 0;
-        long sent = 0;
-        long received = 0;
         for (int i = 0; i < results.size(); i++) {
             DriverResult r = results.get(i);
-            latency.add(r.latency());
-            service.add(r.serviceTime());
-            failed.add(r.failedLatency());
-            lag.add(r.lag());
-            r.errors().forEach((k, v) -> errors.merge(k, v, Long::sum));
-            kinds.add(r.byKind());
+            sum.add(r.latency(), r.serviceTime(), r.failedLatency(), r.lag(), r.errors(), r.byKind(), r.successes(),
+                    r.bytesSent(), r.bytesReceived());
             for (String s : r.errorSamples()) {
                 if (samples.size() < MeasurementWindow.MAX_ERROR_SAMPLES) {
                     samples.add(s);
@@ -140,17 +110,13 @@ public final class DriverResults {
             start = Math.min(start, r.measureStartEpochMs());
             end = Math.max(end, r.measureEndEpochMs());
             seconds = Math.max(seconds, r.measuredSeconds());
-            successes += r.successes();
             warmup += r.warmupRequests();
             connections += r.connectionsOpened();
             cpu += r.driverCpuSeconds();
             gc += r.driverGcPauseMs();
-            sent += r.bytesSent();
-            received += r.bytesReceived();
         }
-        Map<String, KindFigures> byKind = kinds.sum();
-        return new DriverResult(complete, String.join("; ", reasons), start, end, seconds, successes, errors,
-                List.copyOf(samples), latency, service, failed, lag, warmup, connections, cpu, gc, saturated,
-                saturated ? String.join("; ", saturation) : null, sent, received, byKind);
+        return new DriverResult(complete, String.join("; ", reasons), start, end, seconds, sum.successes, sum.errors,
+                List.copyOf(samples), sum.latency, sum.service, sum.failed, sum.lag, warmup, connections, cpu, gc, saturated,
+                saturated ? String.join("; ", saturation) : null, sum.sent, sum.received, sum.byKind());
     }
 }

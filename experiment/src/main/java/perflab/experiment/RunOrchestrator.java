@@ -208,7 +208,7 @@ public final class RunOrchestrator {
         workload.operation(config.operation());
         URI target = config.target() != null ? serviceUri(config.target(), workload)
                 : URI.create("http://127.0.0.1:" + (config.sut().port() > 0 ? config.sut().port() : 8080) + workload.servicePath());
-        buildTraffic(config, workload, target);
+        Traffic traffic = buildTraffic(config, workload, target);
         Set<String> processes = new HashSet<>();
         ServerSide side = null;
         if (config.target() == null) {
@@ -219,7 +219,7 @@ public final class RunOrchestrator {
         }
         SippLoads loads = SippLoads.plan(workload.sippLoads(trafficSettings(config, workload)), perflabHome, processes);
         if (config.agents() != null) {
-            checkSplittable(config, workload, target, loads);
+            checkSplittable(config, workload, traffic, target, loads);
         }
         if (side != null) {
             ServerLaunch.checkReferences(side, config.sut().instances(), loads.declared());
@@ -234,14 +234,15 @@ public final class RunOrchestrator {
      * A run from agents splits the driver's clients and rate: traffic that paces itself (an agenda of users) or SIPp
      * loads beside the HTTP traffic are not split yet, and each agent needs a client.
      */
-    private static void checkSplittable(RunConfig config, Workload workload, URI target, SippLoads loads) {
+    private static void checkSplittable(RunConfig config, Workload workload, Traffic traffic, URI target,
+                                        SippLoads loads) {
         AgentsSpec agents = AgentsSpec.of(config.agents());
         RunConfig.Load load = config.load();
         if (!loads.isEmpty()) {
             throw new IllegalArgumentException("--agents: " + workload.name() + " runs SIPp loads beside its HTTP traffic, "
                     + "which agents do not split yet; drive it without --agents");
         }
-        if (load.rate() > 0 && buildTraffic(config, workload, target).agenda(load.rate(), "poisson".equals(load.schedule())) != null) {
+        if (load.rate() > 0 && traffic.agenda(load.rate(), "poisson".equals(load.schedule())) != null) {
             throw new IllegalArgumentException("--agents: " + workload.name() + "'s traffic paces its users itself in the "
                     + "open model, which agents do not split yet; use the closed model or drive it without --agents");
         }
