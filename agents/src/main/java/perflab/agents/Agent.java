@@ -107,7 +107,7 @@ final class Agent {
         try {
             if (message instanceof ToAgent.Plan plan) {
                 Traffic traffic = Workloads.named(plan.workload()).traffic(new TrafficOptions(plan.operation(),
-                        plan.target(), plan.load().seed(), plan.settings()));
+                        plan.target(), plan.load().seed(), plan.settings(), plan.load().share().trafficPart()));
                 driver = new LoadDriver(plan.load(), traffic);
                 send(new ToController.Ready());
             } else if (message instanceof ToAgent.Start) {

@@ -76,7 +76,9 @@ public final class WorkSplit {
                 throw new IllegalArgumentException("--requests " + run.requests() + " leaves agent " + (i + 1)
                         + " nothing to send; give more requests");
             }
-            AgentShare place = new AgentShare(i, agents, run.clients(), (double) weightBefore / weightSum);
+            // the same expression for agent i's end and agent i+1's start: the population's parts tile it exactly
+            AgentShare place = new AgentShare(i, agents, run.clients(), (double) weightBefore / weightSum,
+                    (double) (weightBefore + weights[i]) / weightSum);
             parts.add(run.part((int) clients[i], run.openModel() ? milliRate[i] / 1000.0 : 0, requests[i],
                     warmupRequests[i], first, place));
             first += (int) clients[i];

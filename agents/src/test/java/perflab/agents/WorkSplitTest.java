@@ -57,6 +57,15 @@ class WorkSplitTest {
         assertEquals(500.25, parts.get(0).rate(), 1e-9);
         // a constant schedule's stripes: each agent offset by the weight before it
         assertEquals(List.of(0.0, 0.5, 0.75), parts.stream().map(p -> p.share().stagger()).toList());
+        // the population's parts tile it: each ends where the next starts, the last at the whole's end
+        long users = 100_003;
+        long next = 0;
+        for (LoadSpec p : parts) {
+            assertEquals(next, p.share().trafficPart().first(users));
+            next = p.share().trafficPart().end(users);
+        }
+        assertEquals(users, next);
+        assertEquals(50_001, parts.get(0).share().trafficPart().end(users), "agent 1's half, by its weight");
         List<LoadSpec> counted = WorkSplit.split(spec(4, 0, 1001), new int[]{1, 1});
         assertEquals(1001, counted.stream().mapToLong(LoadSpec::requests).sum());
     }

@@ -209,6 +209,10 @@ public final class RunOrchestrator {
         URI target = config.target() != null ? serviceUri(config.target(), workload)
                 : URI.create("http://127.0.0.1:" + (config.sut().port() > 0 ? config.sut().port() : 8080) + workload.servicePath());
         Traffic traffic = buildTraffic(config, workload, target);
+        if (config.load().rate() > 0) {
+            // traffic that paces its users checks them against the rate (enough users) before anything starts
+            traffic.agenda(config.load().rate(), "poisson".equals(config.load().schedule()));
+        }
         Set<String> processes = new HashSet<>();
         ServerSide side = null;
         if (config.target() == null) {
@@ -219,7 +223,7 @@ public final class RunOrchestrator {
         }
         SippLoads loads = SippLoads.plan(workload.sippLoads(trafficSettings(config, workload)), perflabHome, processes);
         if (config.agents() != null) {
-            checkSplittable(config, workload, traffic, target, loads);
+            checkSplittable(config, workload, target, loads);
         }
         if (side != null) {
             ServerLaunch.checkReferences(side, config.sut().instances(), loads.declared());
@@ -231,20 +235,17 @@ public final class RunOrchestrator {
     }
 
     /**
-     * A run from agents splits the driver's clients and rate: traffic that paces itself (an agenda of users) or SIPp
-     * loads beside the HTTP traffic are not split yet, and each agent needs a client.
+     * A run from agents splits the driver's clients and rate, and traffic that deals out users of its own takes each
+     * agent's block of them ({@code TrafficPart}). SIPp loads that only answer (voicemail's phones) run beside the
+     * server side as on one machine, answering every agent's users; SIPp loads that place calls are load of their own,
+     * not split yet. Each agent needs a client.
      */
-    private static void checkSplittable(RunConfig config, Workload workload, Traffic traffic, URI target,
-                                        SippLoads loads) {
+    private static void checkSplittable(RunConfig config, Workload workload, URI target, SippLoads loads) {
         AgentsSpec agents = AgentsSpec.of(config.agents());
         RunConfig.Load load = config.load();
-        if (!loads.isEmpty()) {
-            throw new IllegalArgumentException("--agents: " + workload.name() + " runs SIPp loads beside its HTTP traffic, "
-                    + "which agents do not split yet; drive it without --agents");
-        }
-        if (load.rate() > 0 && traffic.agenda(load.rate(), "poisson".equals(load.schedule())) != null) {
-            throw new IllegalArgumentException("--agents: " + workload.name() + "'s traffic paces its users itself in the "
-                    + "open model, which agents do not split yet; use the closed model or drive it without --agents");
+        if (loads.hasCallers()) {
+            throw new IllegalArgumentException("--agents: " + workload.name() + " runs SIPp loads that place calls beside "
+                    + "its HTTP traffic, which agents do not split yet; drive it without --agents");
         }
         if (agents.remote() && target.getHost() != null && isLoopback(target.getHost())) {
             throw new IllegalArgumentException("--agents " + config.agents().spec() + ": agents on other hosts cannot reach "

@@ -195,6 +195,11 @@ final class SippLoads implements AutoCloseable {
         return planned.stream().anyMatch(p -> !p.load().placesCalls());
     }
 
+    /** Whether some load places calls: load of its own, beside the driver's. */
+    boolean hasCallers() {
+        return planned.stream().anyMatch(p -> p.load().placesCalls());
+    }
+
     /**
      * Starts every load that only answers, in order, each bound before the next starts; if one fails, those started
      * are stopped. Called before the server side starts.

@@ -11,10 +11,17 @@ import java.util.Map;
  * @param seed      the run's random seed
  * @param settings  the workload's traffic settings ({@link WorkloadSetting.Use#TRAFFIC}) by name, checked and
  *                  with every default filled in
+ * @param part      the part of the run this process drives ({@link TrafficPart#WHOLE} but when agents share it)
  */
-public record TrafficOptions(String operation, URI target, long seed, Map<String, String> settings) {
+public record TrafficOptions(String operation, URI target, long seed, Map<String, String> settings, TrafficPart part) {
     public TrafficOptions {
         settings = Map.copyOf(settings);
+        java.util.Objects.requireNonNull(part, "part");
+    }
+
+    /** The options of a run driven from one process. */
+    public TrafficOptions(String operation, URI target, long seed, Map<String, String> settings) {
+        this(operation, target, seed, settings, TrafficPart.WHOLE);
     }
 
     /** A setting's value; an undeclared name is a bug in the workload. */

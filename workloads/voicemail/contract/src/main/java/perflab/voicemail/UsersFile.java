@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * The population both load sources share: user {@code i}'s id, how the call ends and how long it is held. perflab's
  * HTTP driver plays the users' browsers from it and the SIPp phone reads it (SIPp's {@code -inf}, indexed on the id),
  * so the two sides agree on every user without talking. Users are taken in order and the population wraps around:
- * it must be larger than the users alive at once ({@link #checkLargeEnough}).
+ * it must be larger than the users alive at once (the driver checks it: {@code UserRange}).
  *
  * <p>The file is SIPp's injection format: {@code SEQUENTIAL}, then one line per user, {@code id;hangup;holdMs},
  * for example {@code u0000042;web;60000}. It is a pure function of (size, web share, hold, seed), so the driver
@@ -84,19 +84,6 @@ public final class UsersFile {
         // a hash of (seed, i), not a shared random stream: any user can be computed alone, in any order
         boolean web = new SplittableRandom(seed ^ (i * 0x9E3779B97F4A7C15L)).nextDouble() < webShare;
         return new User(i, id(i), web, holdMs);
-    }
-
-    /**
-     * Refuses a population that users would wrap around while the first of them is still in its call: at
-     * {@code arrivalsPerSecond}, users live for the hold plus {@code slackMs} (call setup and tear-down, retries).
-     */
-    public void checkLargeEnough(double arrivalsPerSecond, long slackMs) {
-        double alive = arrivalsPerSecond * (holdMs + slackMs) / 1000.0;
-        if (alive >= size) {
-            throw new IllegalArgumentException(String.format(
-                    "%d users are too few for %.1f new users per second held %d ms: about %.0f are in a call at once; raise --users",
-                    size, arrivalsPerSecond, holdMs, alive));
-        }
     }
 
     /** Writes the file atomically (a temporary file, then a rename). */

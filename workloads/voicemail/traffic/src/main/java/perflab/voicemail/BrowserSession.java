@@ -32,7 +32,7 @@ final class BrowserSession implements ClientSession {
     private static final String COOKIE_PREFIX = VoicemailPages.SESSION_COOKIE + "=";
 
     private final UserAgenda agenda; // null in the closed model
-    private final UsersFile users;
+    private final UserRange users;
     private final AtomicLong closedArrivals;
     private final Request page = new Request(PAGE);
     private final Request check = new Request(CHECK);
@@ -41,7 +41,7 @@ final class BrowserSession implements ClientSession {
     private BrowserStep current;
     private Duration pause = Duration.ZERO;
 
-    BrowserSession(UserAgenda agenda, UsersFile users, AtomicLong closedArrivals) {
+    BrowserSession(UserAgenda agenda, UserRange users, AtomicLong closedArrivals) {
         this.agenda = agenda;
         this.users = users;
         this.closedArrivals = closedArrivals;

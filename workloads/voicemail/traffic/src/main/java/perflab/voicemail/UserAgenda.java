@@ -9,10 +9,10 @@ import java.util.SplittableRandom;
 /**
  * When the users' browsers act (the open model): users arrive at the run's rate, each opens its page at once, clicks
  * as soon as the page answered and, for a {@code web} user, hangs up a hold after the click answered. Users are
- * taken from the {@link UsersFile} in arrival order. Used on the driver's one event loop only.
+ * taken from this process's {@link UserRange} in arrival order. Used on the driver's one event loop only.
  */
 final class UserAgenda implements Agenda {
-    private final UsersFile users;
+    private final UserRange users;
     private final double meanGapNanos;
     private final SplittableRandom random; // null: evenly spaced arrivals
     private final PriorityQueue<BrowserStep> later = new PriorityQueue<>();
@@ -22,7 +22,7 @@ final class UserAgenda implements Agenda {
     private long arrivals;
     private long dropped;
 
-    UserAgenda(UsersFile users, double arrivalsPerSecond, boolean poisson, long seed) {
+    UserAgenda(UserRange users, double arrivalsPerSecond, boolean poisson, long seed) {
         if (!(arrivalsPerSecond > 0)) {
             throw new IllegalArgumentException("voicemail needs new users per second above 0 (--rate)");
         }

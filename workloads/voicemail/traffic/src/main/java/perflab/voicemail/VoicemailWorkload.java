@@ -113,7 +113,7 @@ public final class VoicemailWorkload implements Workload {
     @Override
     public Traffic traffic(TrafficOptions options) {
         operation(options.operation());
-        return new VoicemailTraffic(usersFile(options.settings(), options.seed()), options.seed());
+        return new VoicemailTraffic(usersFile(options.settings(), options.seed()), options.seed(), options.part());
     }
 
     /** The server's account of the calls, once the sessions drained ({@link CallsCheck}). */

@@ -1,6 +1,7 @@
 package perflab.voicemail;
 
 import org.junit.jupiter.api.Test;
+import perflab.core.workload.TrafficPart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -11,7 +12,7 @@ class UserAgendaTest {
 
     @Test
     void usersArriveAtTheRateInFileOrder() {
-        UserAgenda agenda = new UserAgenda(users, 10, false, 1);
+        UserAgenda agenda = new UserAgenda(new UserRange(users, TrafficPart.WHOLE), 10, false, 1);
         agenda.start(1_000);
         for (int i = 0; i < 5; i++) {
             assertEquals(1_000 + i * 100_000_000L, agenda.nextDue());
@@ -25,7 +26,7 @@ class UserAgendaTest {
 
     @Test
     void aScheduledStepDueFirstGoesFirstAndReleasedStepsGoOutInOrder() {
-        UserAgenda agenda = new UserAgenda(users, 10, false, 1);
+        UserAgenda agenda = new UserAgenda(new UserRange(users, TrafficPart.WHOLE), 10, false, 1);
         agenda.start(0);
         agenda.release(); // user 0 at 0
         Visit v = agenda.take().visit();
@@ -49,7 +50,7 @@ class UserAgendaTest {
 
     @Test
     void poissonArrivalsKeepTheMeanRate() {
-        UserAgenda agenda = new UserAgenda(users, 100, true, 9);
+        UserAgenda agenda = new UserAgenda(new UserRange(users, TrafficPart.WHOLE), 100, true, 9);
         agenda.start(0);
         for (int i = 0; i < 10_000; i++) {
             agenda.release();
