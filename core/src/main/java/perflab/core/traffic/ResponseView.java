@@ -36,6 +36,19 @@ public interface ResponseView {
         return -1;
     }
 
+    /** Whether the body holds {@code needle} at {@code at} exactly. */
+    default boolean holdsAt(int at, byte[] needle) {
+        if (at < 0 || at > bodyLength() - needle.length) {
+            return false;
+        }
+        for (int j = 0; j < needle.length; j++) {
+            if (bodyByte(at + j) != needle[j]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * Reads an optionally signed decimal integer starting at {@code from}; returns {@link Long#MIN_VALUE} if
      * there is no digit there.

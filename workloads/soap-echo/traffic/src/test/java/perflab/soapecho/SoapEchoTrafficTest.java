@@ -187,6 +187,37 @@ class SoapEchoTrafficTest {
         assertEquals(ErrorKind.VALIDATION, s.check(r, BytesResponse.of(200, noIdout), false).kind());
     }
 
+    /**
+     * The idout is looked for where the last response had it: a response whose layout moved (a comment before it),
+     * one whose remembered place now holds the closing tag's {@code idout>}, and one without the tag are each judged
+     * on their own.
+     */
+    @Test
+    void idoutIsFoundWhereverTheLayoutPutsIt() {
+        SoapEchoTraffic t = traffic(PerfContract.ECHO_COMPLEX_TYPE, 1);
+        ClientSession s = t.newSession(new ClientContext(0, 9));
+        Request r = s.next();
+        assertTrue(s.check(r, BytesResponse.of(200, echoOf(t.template(), r.id())), false).ok());
+        Request next = s.next();
+        String plain = echoOf(t.template(), next.id());
+        int digits = plain.indexOf("</idout>") - plain.indexOf("<idout>") - "<idout>".length(); // the id's width
+        assertTrue(s.check(next, BytesResponse.of(200, padded(t, next.id(), 40)), false).ok(), "moved: found by a scan");
+        assertEquals(ErrorKind.VALIDATION, s.check(next, BytesResponse.of(200, padded(t, next.id() + 1, 40)), false).kind(),
+                "a wrong id at the remembered place fails");
+        // "</" + "idout>" ends 8 + digits bytes after the opening "idout>": a pad that much shorter puts it there
+        String closingThere = padded(t, next.id(), 40 - 8 - digits);
+        assertEquals(padded(t, next.id(), 40).indexOf("<idout>") + 1, closingThere.indexOf("</idout>") + 2,
+                "the closing tag's idout> sits at the remembered place");
+        assertTrue(s.check(next, BytesResponse.of(200, closingThere), false).ok(), "the closing tag is not taken: scanned");
+        assertEquals(ErrorKind.VALIDATION, s.check(next, BytesResponse.of(200,
+                padded(t, next.id(), 40).replace("idout", "idOops")), false).kind(), "no tag at all");
+    }
+
+    /** A correct echo with a comment of {@code length} bytes before idout. */
+    private static String padded(SoapEchoTraffic t, long id, int length) {
+        return echoOf(t.template(), id).replace("<idout>", "<!--" + "x".repeat(length - 7) + "-->" + "<idout>");
+    }
+
     @Test
     void faultAndBadStatusAreClassified() {
         SoapEchoTraffic t = traffic(PerfContract.ECHO_COMPLEX_TYPE, 1);
