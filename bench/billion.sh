@@ -16,8 +16,15 @@ seconds=$(python3 -c "import sys; h=float(sys.argv[1]); assert h > 0; print(roun
 out="bench/out/billion-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
 
-# The arrangement: keep in step with experiments/billion.yaml's best step (docs/BENCHMARKS.md, "A billion calls").
-arrangement=(--operation echoComplexTypeDoc --cpus 0 --driver-cpus 1 --clients 16 --heap 512m --gc parallel)
+# The arrangement experiments/billion.yaml found best (docs/BENCHMARKS.md, "A billion calls"): nothing pinned,
+# HTTP/1.1, the SUT on JDK 25 where it is installed (its Double.toString is the fast one), the driver on the default.
+arrangement=(--operation echoComplexTypeDoc --clients 16 --heap 512m --gc parallel)
+jdk25=${PERFLAB_BILLION_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
+if [ -x "$jdk25/bin/java" ]; then
+  arrangement+=(--java-home "$jdk25")
+else
+  echo "bench: no JDK at $jdk25 (PERFLAB_BILLION_JDK): the SUT runs on the default JDK" >&2
+fi
 
 ./perflab run soap-echo "${arrangement[@]}" --warmup 60s --duration "${seconds}s" --quiet "$@" \
   --out "$out/run" >"$out/run.log" 2>&1 &
