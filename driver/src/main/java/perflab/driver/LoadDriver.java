@@ -62,6 +62,16 @@ public final class LoadDriver implements Drive {
     /** The running run's ticker, for {@link #endWarmup}; null before and after. */
     private volatile IntervalTicker ticker;
 
+    static {
+        // Netty tracks 1 in 128 buffers for leaks by default, each with a stack trace and a wrapper every access goes
+        // through: 2 % of the driver's CPU at 50,000 requests a second (docs/BENCHMARKS.md, issue 13). The driver's
+        // buffers are checked by its bounded-memory bench instead; -Dio.netty.leakDetection.level=... still rules.
+        if (System.getProperty("io.netty.leakDetection.level") == null
+                && System.getProperty("io.netty.leakDetectionLevel") == null) {
+            io.netty.util.ResourceLeakDetector.setLevel(io.netty.util.ResourceLeakDetector.Level.DISABLED);
+        }
+    }
+
     public LoadDriver(LoadSpec spec, Traffic traffic) {
         this.spec = spec;
         this.traffic = traffic;
