@@ -24,14 +24,10 @@ public interface ResponseView {
     /** The first index at or after {@code from} where the body contains {@code needle}, or -1. */
     default int indexOf(byte[] needle, int from) {
         int last = bodyLength() - needle.length;
-        outer:
         for (int i = Math.max(0, from); i <= last; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (bodyByte(i + j) != needle[j]) {
-                    continue outer;
-                }
+            if (holdsAt(i, needle)) {
+                return i;
             }
-            return i;
         }
         return -1;
     }

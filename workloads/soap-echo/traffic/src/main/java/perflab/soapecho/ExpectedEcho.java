@@ -81,7 +81,7 @@ final class ExpectedEcho {
     /**
      * A StAX factory for responses: no DTDs, no external entities (responses come from the network). Woodstox rather
      * than the JDK's parser: the JDK's builds a reader per document and interns every name it reads (String.intern, a
-     * JVM hash table), which made the 1 % of responses checked in full a third of the driver's Java CPU.
+     * JVM hash table): with it, the 1 % of responses checked in full took 4.7 % of the driver's CPU, with Woodstox 2.7 %.
      */
     static XMLInputFactory newInputFactory() {
         XMLInputFactory f = new com.ctc.wstx.stax.WstxInputFactory();
