@@ -41,6 +41,7 @@ class IntervalMergeTest {
         assertEquals(1, out.size());
         assertEquals(11, out.get(0).successes());
         assertEquals(993, out.get(0).startEpochMs());
+        assertEquals(1.0, out.get(0).seconds(), 1e-9, "a second long, not stretched by the 7 ms between the agents' cuts");
         merge.offer(1, 0, interval(Phase.MEASURE, 1993, 20, 2, 500));
         assertEquals(2, out.size());
         Interval m = out.get(1);

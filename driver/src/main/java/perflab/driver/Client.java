@@ -110,7 +110,7 @@ abstract class Client {
      * whether the response passed the check.
      */
     final boolean complete(long now, ResponseView response) {
-        int phase = window.completionPhase();
+        int phase = window.completionPhase(intendedNanos);
         // the warm-up's first answers all, then the same sample in warm-up and window: the warm-up warms the path
         // the window measures (and the same code: no branch on the phase here, see LoopStats)
         boolean deep = phase != MeasurementWindow.DONE && (window.takeWarmupDeepCheck(phase)
@@ -140,7 +140,7 @@ abstract class Client {
     /** The outstanding request failed without a (valid) response; clears it and tells the session. */
     final void fail(ErrorKind kind, String message) {
         long now = System.nanoTime();
-        int phase = window.completionPhase();
+        int phase = window.completionPhase(intendedNanos);
         stats.failure(phase, encoded != null ? encoded.kind : loop.kinds.none(), kind, now - intendedNanos);
         if (message != null) {
             window.sampleError(phase, kind, message);
@@ -158,7 +158,7 @@ abstract class Client {
     final void failUnsent(ErrorKind kind, long intended, String message) {
         Request r = session.next();
         long now = System.nanoTime();
-        int phase = window.completionPhase();
+        int phase = window.completionPhase(intended);
         stats.failure(phase, loop.encoded.get(r.template()).kind, kind, now - intended);
         thinkNanos = r.thinkNanos();
         if (message != null) {

@@ -46,7 +46,10 @@ public final class DriverResults {
 
     /**
      * One second of several driver processes that ran side by side, added exactly: counters summed, histograms
-     * added, spanning from the earliest start to the latest end (the longest elapsed time).
+     * added. It starts at the earliest start and lasts as long as the longest of them (the longest elapsed time
+     * too): the processes cut their seconds at their own moments, up to a second apart, and a span from the
+     * earliest start to the latest end would stretch the second by that skew and understate its rate (400 req/s
+     * charted as 356 with the cuts 120 ms apart).
      */
     public static Interval merge(Phase phase, List<Interval> intervals) {
         if (intervals.isEmpty()) {
@@ -54,16 +57,16 @@ public final class DriverResults {
         }
         FigureSum sum = new FigureSum();
         long start = Long.MAX_VALUE;
-        long end = Long.MIN_VALUE;
+        long length = 0;
         double elapsed = 0;
         for (Interval i : intervals) {
             sum.add(i.latency(), i.serviceTime(), i.failed(), i.lag(), i.errors(), i.byKind(), i.successes(), i.bytesSent(),
                     i.bytesReceived());
             start = Math.min(start, i.startEpochMs());
-            end = Math.max(end, i.endEpochMs());
+            length = Math.max(length, i.endEpochMs() - i.startEpochMs());
             elapsed = Math.max(elapsed, i.elapsedSeconds());
         }
-        return new Interval(phase, start, end, elapsed, sum.successes, sum.errors, sum.latency, sum.service, sum.failed,
+        return new Interval(phase, start, start + length, elapsed, sum.successes, sum.errors, sum.latency, sum.service, sum.failed,
                 sum.lag, sum.sent, sum.received, sum.byKind());
     }
 

@@ -75,7 +75,7 @@ public final class LoadDriver implements Drive {
     public LoadDriver(LoadSpec spec, Traffic traffic) {
         this.spec = spec;
         this.traffic = traffic;
-        this.window = new MeasurementWindow(spec.warmupRequests(), spec.requests());
+        this.window = new MeasurementWindow(spec.warmupRequests(), spec.requests(), spec.openModel());
         this.kinds = new RequestKinds(traffic.requestKinds());
     }
 

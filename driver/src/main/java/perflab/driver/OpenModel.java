@@ -111,7 +111,7 @@ final class OpenModel implements LoadModel {
     private void expireOldest(long nowNanos) {
         long intended = backlog.pollOldest();
         schedule.expired();
-        int phase = window.completionPhase();
+        int phase = window.completionPhase(intended);
         stats.failure(phase, noKind, ErrorKind.TIMEOUT, nowNanos - intended);
         window.sampleError(phase, ErrorKind.TIMEOUT, expiredMessage);
     }

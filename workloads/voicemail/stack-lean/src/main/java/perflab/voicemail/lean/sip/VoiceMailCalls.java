@@ -41,8 +41,14 @@ public final class VoiceMailCalls implements ConvergedCalls {
     private final SessionReplicas replicas;
     private final String identity;
     private final Map<String, UserCall> users = new ConcurrentHashMap<>();
-    /** The web side's half of a call taken over; nobody's until the web side says (tests of the SIP side alone). */
-    private volatile BiFunction<String, String, Consumer<CallEnd>> webHalf = (user, webSession) -> end -> { };
+    /**
+     * The web side's half of a call taken over; null until the web side says ({@link #onTakeover}). Until then no
+     * call is taken from its copy: the stack is open (and answers the proxies' OPTIONS) before the web side is built,
+     * and a call adopted then would end without its converged operation being counted (a restarted instance took two
+     * such calls back in a fresh-clone CI: "2 sessions LEAKED"). A request for one is answered 503, and the proxy
+     * sends it to the partner, which still holds the call.
+     */
+    private volatile BiFunction<String, String, Consumer<CallEnd>> webHalf;
     private final Map<String, LongAdder> counters = new ConcurrentHashMap<>();
     private final FirstMoment firstTakeOver = new FirstMoment();
     private final FirstMoment firstTakeBack = new FirstMoment();
@@ -86,7 +92,7 @@ public final class VoiceMailCalls implements ConvergedCalls {
 
                 @Override
                 public boolean servedElsewhere(String user) {
-                    return leftToPartner(user);
+                    return webHalf == null || leftToPartner(user);
                 }
             });
         }
@@ -162,6 +168,10 @@ public final class VoiceMailCalls implements ConvergedCalls {
     private synchronized boolean takeOver(String user, boolean onIoThread) {
         if (users.containsKey(user)) {
             return true;
+        }
+        BiFunction<String, String, Consumer<CallEnd>> webHalf = this.webHalf;
+        if (webHalf == null) {
+            return false; // no web side yet to carry the call's end
         }
         UserReplica copy = replicas.read(user);
         if (copy == null || copy.state().equals(UserReplica.PAGE) || leftToPartner(copy)) {

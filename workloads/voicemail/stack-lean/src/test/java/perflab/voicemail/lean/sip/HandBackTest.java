@@ -74,6 +74,10 @@ class HandBackTest {
                     SessionReplicas homeReplicas = SessionReplicas.through(ReplicationMode.EVERY_MESSAGE, again);
                     assertTrue(homeReplicas.rejoined());
                     try (VoiceMailCalls third = sut(peers, homeReplicas)) {
+                        // its SIP side is open before its web side is built: nothing is taken back until the web
+                        // side is there to count the call's end (the request goes to the partner meanwhile)
+                        assertFalse(third.takeOver("u0000030"), "taken back with no web side to end it");
+                        assertEquals(1, second.liveUsers(), "the partner still holds the call");
                         CompletableFuture<CallEnd> atHome = new CompletableFuture<>();
                         third.onTakeover((user, webSession) -> {
                             assertEquals("node0web30", webSession);
