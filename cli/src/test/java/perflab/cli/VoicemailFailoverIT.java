@@ -83,10 +83,8 @@ class VoicemailFailoverIT {
                 "every-message", "--rate", "4", "--hold", "6s", "--users", "1000", "--clients", "4", "--warmup", "3s",
                 "--duration", "30s", "--kill-instance-at", "8125ms", "--restart-instance-at", "15s", "--heap", "192m",
                 "--out", out.toString())) {
-            int exit = p.await(Duration.ofSeconds(300));
+            assertEquals(0, p.await(Duration.ofSeconds(300)), p.err() + p.out());
             assertTrue(p.out().contains("started SUT instance sut-0 again as sut-0-restart"), p.out());
-            // exit 1 only for the calls check below (see there); anything else fails here
-            assertTrue(exit == 0 || exit == 1 && p.out().contains("sessions LEAKED"), exit + ": " + p.err() + p.out());
         }
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         assertTrue(summary.get("complete").asBoolean(), summary.get("endReason").toString());
@@ -100,12 +98,11 @@ class VoicemailFailoverIT {
         assertTrue(back.get("callsTakenBack").asLong() > 0, back.toString());
         assertTrue(back.get("webSessionsTakenBack").asLong() > 0, back.toString());
         assertTrue(back.get("callsHandedBack").asLong() > 0, "the partner let them go: " + back);
-        // every call accounted for across both lives and the partner: none leaked
-        // the calls check's account across both lives and the partner: a call's start and end are counted where they
-        // happened, and a take-back racing the partner's end of the same call can leave the sum one off (it did once
-        // in 3 fresh-clone CI runs, with no failure anywhere; not yet explained, see issue 14's notes); more is a leak
+        // every call accounted for across both lives and the partner: none leaked (a call's start and end are counted
+        // where they happened; the restarted instance once took calls back before its web side was built, and their
+        // ends went uncounted: 2 LEAKED in a fresh-clone CI, now refused until the web side is there)
         JsonNode calls = summary.get("checks").get("calls");
-        assertTrue(Math.abs(calls.get("details").get("leaked").asLong()) <= 1, calls.toString());
+        assertEquals(0, calls.get("details").get("leaked").asLong(), calls.toString());
         JsonNode phases = failover.get("phases");
         long requests = 0;
         for (String part : new String[] {"before", "during", "after", "duringRestart", "afterRestart"}) {

@@ -39,12 +39,21 @@ final class CallsCheck {
     /**
      * The check of a SUT run as several instances: each instance's account (at its own port) once it has settled,
      * added up, so that a user's click counted by its home instance and its end counted there balance; unavailable
-     * when one instance cannot answer.
+     * when one instance cannot answer. The instances settle side by side: one after the other, each would wait its
+     * own {@link #SETTLED} in turn.
      */
     static RunCheck askAll(java.util.List<URI> instances) {
-        com.fasterxml.jackson.databind.node.ObjectNode sum = null;
+        java.util.List<java.util.concurrent.CompletableFuture<Object>> answers = new java.util.ArrayList<>();
         for (URI target : instances) {
-            Object answer = settled(target);
+            answers.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> settled(target), runnable -> {
+                Thread t = new Thread(runnable, "calls-check " + target.getRawAuthority());
+                t.setDaemon(true);
+                t.start();
+            }));
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode sum = null;
+        for (java.util.concurrent.CompletableFuture<Object> pending : answers) {
+            Object answer = pending.join();
             if (answer instanceof RunCheck unavailable) {
                 return unavailable;
             }
