@@ -325,14 +325,14 @@ final class SippLoads implements AutoCloseable {
     }
 
     /**
-     * Stops every SIPp (no new call; those open finish within {@code grace}, the same grace for all of them, as
-     * they are all asked first); exit status by name.
+     * Stops every SIPp: no new call, and those open finish within {@code grace}, one grace for all of them
+     * ({@link SippProcess#stopAll}); exit status by name.
      */
     Map<String, Integer> stop(Duration grace) {
+        List<Integer> exits = SippProcess.stopAll(started.stream().map(Started::process).toList(), grace);
         Map<String, Integer> codes = new LinkedHashMap<>();
-        started.forEach(s -> s.process().askToStop());
-        for (Started s : started) {
-            codes.put(s.plan().load().name(), s.process().stop(grace));
+        for (int i = 0; i < started.size(); i++) {
+            codes.put(started.get(i).plan().load().name(), exits.get(i));
         }
         return codes;
     }

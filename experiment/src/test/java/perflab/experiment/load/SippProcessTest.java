@@ -97,6 +97,42 @@ class SippProcessTest {
         }
     }
 
+    /**
+     * Two SIPps holding calls that will not end within the grace (each call paused 60 s): both are asked to stop,
+     * wait out one grace together and are then ended, so the stop lasts about one grace, not one per SIPp.
+     */
+    @Test
+    void stopAllGivesSeveralSippsOneGraceTogether() throws Exception {
+        int uasPort = freeUdpPort();
+        try (SippProcess uas = SippProcess.start(uas(uasPort, 100).build(), run, "uas")) {
+            uas.awaitStarted(START);
+            List<SippProcess> callers = new java.util.ArrayList<>();
+            try {
+                for (String name : new String[] {"uac-1", "uac-2"}) {
+                    SippCommand call = SippCommand.builder(SippScenario.builtIn("uac")).target("127.0.0.1", uasPort)
+                            .localPort(freeUdpPort()).rate(10).callLimit(2).maxCalls(2).timeout(Duration.ofSeconds(90))
+                            .extra("-d", "60000").files(run, name).build();
+                    SippProcess uac = SippProcess.start(call, run, name);
+                    callers.add(uac);
+                    uac.awaitStarted(START);
+                }
+                Thread.sleep(1500); // each has placed its two calls, now on hold
+                Duration grace = Duration.ofSeconds(4);
+                long start = System.nanoTime();
+                List<Integer> exits = SippProcess.stopAll(callers, grace);
+                double seconds = (System.nanoTime() - start) / 1e9;
+                assertEquals(2, exits.size());
+                for (SippProcess uac : callers) {
+                    assertFalse(uac.alive(), "ended");
+                }
+                // at least the grace: the calls on hold kept them; well under two graces: one grace for both
+                assertTrue(seconds >= 3.9 && seconds < 7, "two SIPps holding calls stopped in " + seconds + " s");
+            } finally {
+                callers.forEach(SippProcess::close);
+            }
+        }
+    }
+
     @Test
     void callsToAPortWhereNothingListensFailAndSaySo() throws Exception {
         SippCommand call = SippCommand.builder(SippScenario.builtIn("uac")).target("127.0.0.1", freeUdpPort())
