@@ -8,6 +8,7 @@
 # Usage: bench/agents-cost.sh [rate] [short-seconds] [long-seconds] [repeats]     (needs: python3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 rate=${1:-4000}
 short=${2:-20}
 long=${3:-60}

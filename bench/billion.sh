@@ -9,6 +9,7 @@
 # Nothing else may run on the machine meanwhile. Ctrl-C stops the run and keeps what it measured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 hours=${1:?usage: bench/billion.sh HOURS [more run flags]}
 shift
 seconds=$(python3 -c "import sys; h=float(sys.argv[1]); assert h > 0; print(round(h * 3600))" "$hours" 2>/dev/null) \

@@ -9,6 +9,7 @@
 # Usage: bench/claims-backend-modes.sh [runs-per-mode] [warmup-seconds] [duration-seconds]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 runs=${1:-6}
 warmup=${2:-5}
 duration=${3:-10}

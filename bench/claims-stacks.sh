@@ -12,6 +12,7 @@
 # Usage: bench/claims-stacks.sh [warmup-seconds] [duration-seconds] ["mediation:req:resp[:late] ..."] ["lean camel"]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 warmup=${1:-20}
 duration=${2:-15}
 all=""

@@ -11,6 +11,7 @@
 # Usage: bench/driver-vs-wrk.sh [short-seconds] [long-seconds] [repeats]     (needs: wrk, python3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 short=${1:-20}
 long=${2:-60}
 repeats=${3:-2}

@@ -10,6 +10,7 @@
 #        SUT_JVM="-XX:+AlwaysPreTouch" bench/memory-soak.sh ...   (extra SUT JVM flags)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 minutes=${1:-15}
 warmup=${2:-30}
 stack=${3:-lean}

@@ -10,6 +10,7 @@
 # Usage: bench/stacks-cpu.sh [warmup-seconds] [duration-seconds] ["http1 h2c"] ["op:P op:P ..."]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 warmup=${1:-60}
 duration=${2:-20}
 protocols=${3:-"http1 h2c"}

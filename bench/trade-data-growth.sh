@@ -8,13 +8,13 @@
 # Usage: bench/trade-data-growth.sh [small-users] [large-users] [warmup-seconds] [duration-seconds]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 small=${1:-15000}
 large=${2:-150000}
 warmup=${3:-60}
 duration=${4:-60}
 out="bench/out/trade-data-growth-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
-./perflab list >/dev/null # builds perflab first when its sources changed
 for users in "$small" "$large"; do
   # the first run of a size populates it (not measured: it happens before the SUT is ready); later runs restore it
   ./perflab run trade --users "$users" --clients 50 --warmup "${warmup}s" --duration "${duration}s" --heap 1g \

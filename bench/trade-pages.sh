@@ -13,6 +13,7 @@
 # warm-up each took is in the table)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 warmup=${1:-90}
 duration=${2:-60}
 dbs=${3:-"h2 postgresql"}

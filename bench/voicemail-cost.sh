@@ -15,6 +15,7 @@
 # Run it on a quiet machine; the machine and the command go into docs/BENCHMARKS.md with the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 rate=${1:-200}
 hold=${2:-10s}
 repeat=${3:-3}

@@ -15,6 +15,7 @@
 #        bench/voicemail-replication.sh --summary DIR   (the table again, from a finished run's directory)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 if [[ "${1:-}" == "--summary" ]]; then
   [[ -f "${2:-}/experiment.yaml" ]] || { echo "--summary needs the directory of a finished run, not '${2:-}'" >&2; exit 2; }
   out=$2

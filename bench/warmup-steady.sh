@@ -8,11 +8,11 @@
 # Usage: bench/warmup-steady.sh [RUNS]   (default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/build-once.sh
 runs=${1:-5}
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "RUNS must be a positive whole number, not '$runs'" >&2; exit 2; }
 out="bench/out/warmup-steady-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
-./perflab list >/dev/null # builds first if the sources changed, so no run's wall time includes the build
 printf 'workload,run,exit,wallSeconds,warmupEndedBy,warmupSeconds,steady,cv,driftPercent,throughput,sutJitPercent\n' >"$out/runs.csv"
 for i in $(seq 1 "$runs"); do
   for w in soap-echo claims; do
