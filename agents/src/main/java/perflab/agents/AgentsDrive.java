@@ -14,6 +14,7 @@ import perflab.driver.Drive;
 import perflab.driver.DriverResult;
 import perflab.driver.DriverResults;
 import perflab.driver.IntervalListener;
+import perflab.driver.LoadDriver;
 import perflab.driver.LoadSpec;
 import perflab.driver.Phase;
 
@@ -299,13 +300,16 @@ public final class AgentsDrive implements Drive {
                 AgentLink a = e.link();
                 a.lastHeardNanos = now;
                 if (e.message() instanceof ToController.Report r) {
-                    a.lastCpuShare = (r.cpuSeconds() - a.cpuSeconds) / r.interval().seconds();
+                    double cpuDelta = r.cpuSeconds() - a.cpuSeconds;
+                    a.lastCpuShare = cpuDelta / r.interval().seconds();
                     a.cpuSeconds = r.cpuSeconds();
                     a.gcPauseMs = r.gcPauseMs();
                     merge.offer(a.index, r.index(), DriverResults.shifted(r.interval(), offsets.get(a)));
                     if (r.interval().phase() == Phase.MEASURE) {
                         a.lastMeasuredRequests = r.interval().successes() + r.interval().errorCount();
                         a.lastMeasuredSeconds = r.interval().seconds();
+                        a.lastSaturation = LoadDriver.saturation(run.openModel(), a.hello.cpus(), cpuDelta,
+                                r.interval().seconds(), r.interval().lag());
                         if (a.index == 0 && ++measured % liveEvery == 0) {
                             live(agents);
                         }
@@ -375,17 +379,25 @@ public final class AgentsDrive implements Drive {
         return mismatch == null ? result : DriverResults.incomplete(result, "the merge does not add up: " + mismatch);
     }
 
-    /** The console's line of each agent's rate and CPU (% of one core) in its latest measured second. */
+    /**
+     * The console's line of each agent's rate and CPU (% of one core) in its latest measured second, and whether that
+     * second was the agent's own limit (the driver's saturation rule applied to the second), so that an agent that
+     * cannot keep up shows while the run goes on, not only in its summary.
+     */
     private void live(List<AgentLink> agents) {
-        if (console == null) {
-            return;
+        if (console != null) {
+            console.println(liveLine(agents));
         }
+    }
+
+    static String liveLine(List<AgentLink> agents) {
         List<String> parts = new ArrayList<>();
         for (AgentLink a : agents) {
             parts.add(String.format(java.util.Locale.ROOT, "%s %,.0f req/s cpu %.0f%%", a.name(),
-                    a.lastMeasuredRequests / Math.max(1e-3, a.lastMeasuredSeconds), 100 * a.lastCpuShare));
+                    a.lastMeasuredRequests / Math.max(1e-3, a.lastMeasuredSeconds), 100 * a.lastCpuShare)
+                    + (a.lastSaturation == null ? "" : " SATURATED (" + a.lastSaturation + ")"));
         }
-        console.println("perflab: agents: " + String.join(", ", parts));
+        return "perflab: agents: " + String.join(", ", parts);
     }
 
     private static boolean tokenMatches(String expected, String given) {

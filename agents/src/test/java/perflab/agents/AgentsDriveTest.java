@@ -88,6 +88,29 @@ class AgentsDriveTest {
                 "each agent's rate and CPU every second here: " + live);
     }
 
+    /** An agent whose latest second was its own limit says so in the live line, by the driver's saturation rule. */
+    @Test
+    void theLiveLineNamesAnAgentThatCouldNotKeepUp() {
+        AgentLink calm = link("host-a", 2);
+        calm.lastMeasuredRequests = 5000;
+        calm.lastMeasuredSeconds = 1.0;
+        calm.lastCpuShare = 0.4;
+        calm.lastSaturation = perflab.driver.LoadDriver.saturation(true, 2, 0.4, 1.0, new org.HdrHistogram.Histogram(3));
+        AgentLink busy = link("host-b", 2);
+        busy.lastMeasuredRequests = 4000;
+        busy.lastMeasuredSeconds = 1.0;
+        busy.lastCpuShare = 1.9;
+        busy.lastSaturation = perflab.driver.LoadDriver.saturation(true, 2, 1.9, 1.0, new org.HdrHistogram.Histogram(3));
+        assertEquals("perflab: agents: host-a 5,000 req/s cpu 40%, host-b 4,000 req/s cpu 190% SATURATED (driver CPU was "
+                + "95% of the 2 cores available to it (limit 90%))", AgentsDrive.liveLine(List.of(calm, busy)));
+    }
+
+    private static AgentLink link(String name, int cpus) {
+        AgentLink a = new AgentLink(null);
+        a.hello = new perflab.agents.wire.ToController.Hello("token", name, "127.0.0.1", 1, cpus, "17", 0);
+        return a;
+    }
+
     @Test
     void anAgentWithAWrongTokenIsRefusedAndTheRunGoesOnWithoutIt() throws Exception {
         ThreadDeployer deployer = new ThreadDeployer(2, true);

@@ -297,8 +297,8 @@ public final class LoadDriver implements Drive {
         return errors;
     }
 
-    /** The rule in the class comment; null when the driver kept up. */
-    static String saturation(boolean openModel, int cores, double cpuSeconds, double seconds, Histogram lag) {
+    /** The rule in the class comment; null when the driver kept up. Also applied to an agent's single second. */
+    public static String saturation(boolean openModel, int cores, double cpuSeconds, double seconds, Histogram lag) {
         if (seconds >= 0.5 && !Double.isNaN(cpuSeconds)) {
             double share = cpuSeconds / (seconds * cores);
             if (share > SATURATED_CPU_SHARE) {
