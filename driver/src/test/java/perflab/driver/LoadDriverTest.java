@@ -144,11 +144,7 @@ class LoadDriverTest {
 
     @Test
     void coordinatedOmissionIsCorrectedWhenTheServerStalls() throws Exception {
-        TestSpec spec = new TestSpec(server.uri());
-        spec.clients = 16;
-        spec.rate = 1000;
-        spec.warmup = Duration.ofMillis(500);
-        spec.duration = Duration.ofSeconds(3);
+        TestSpec spec = open(16, 1000, Duration.ofMillis(500), Duration.ofSeconds(3));
         // the stall begins with the first measured interval, about a second into the window, whenever that is
         DriverResult r = new LoadDriver(spec.build(), traffic).run(stallOnceMeasuring(() -> server.stallFor(1000)));
         assertStallIsLatencyNotServiceTimeOrLag(spec.clients, r);
@@ -162,11 +158,7 @@ class LoadDriverTest {
      */
     @Test
     void theWarmupsBacklogIsNotCountedInTheOpenWindow() throws Exception {
-        TestSpec spec = new TestSpec(server.uri());
-        spec.clients = 8;
-        spec.rate = 500;
-        spec.warmup = Duration.ofSeconds(1);
-        spec.duration = Duration.ofSeconds(2);
+        TestSpec spec = open(8, 500, Duration.ofSeconds(1), Duration.ofSeconds(2));
         server.stallFor(1300); // the whole warm-up and a little of the window: ~650 requests fall due meanwhile
         DriverResult r = run(spec);
         assertTrue(r.complete(), r.endReason());
@@ -174,6 +166,15 @@ class LoadDriverTest {
         double due = 500 * r.measuredSeconds();
         assertTrue(r.successes() <= due + spec.clients, r.successes() + " measured for " + due + " due in the window");
         assertScheduleDelivered(500, r);
+    }
+
+    private TestSpec open(int clients, double rate, Duration warmup, Duration duration) {
+        TestSpec spec = new TestSpec(server.uri());
+        spec.clients = clients;
+        spec.rate = rate;
+        spec.warmup = warmup;
+        spec.duration = duration;
+        return spec;
     }
 
     /** A listener that runs {@code stall} once, at the first measured interval. */
