@@ -89,9 +89,28 @@ class AgentsOverSshIT {
     @Test
     void anOpenRateOverTwoHostsLandsWithinOnePercentAndTheMergeIsTheAgentsSum() throws Exception {
         Path dir = work.resolve("open");
-        try (PerflabProcess p = drive(dir, agents(AGENT_1, AGENT_2), "--rate", "400", "--clients", "8", "--warmup", "2s",
-                "--duration", "6s")) {
-            assertEquals(0, p.await(Duration.ofSeconds(180)), p.err() + p.out());
+        // the hosts log in as root and share this file system: a build no run has used for 10 days, and a fresh one
+        Path cache = Path.of("/root", ".cache/perflab-agent");
+        Path unused = cache.resolve("00-unused-build-planted-by-a-test");
+        Path fresh = cache.resolve("00-fresh-build-planted-by-a-test");
+        Files.createDirectories(unused.resolve("lib"));
+        Files.writeString(unused.resolve("lib/a.jar"), "");
+        Files.createDirectories(fresh);
+        Files.writeString(fresh.resolve(".complete"), "");
+        java.nio.file.attribute.FileTime tenDaysAgo = java.nio.file.attribute.FileTime.from(
+                java.time.Instant.now().minus(Duration.ofDays(10)));
+        for (Path old : List.of(unused.resolve("lib/a.jar"), unused.resolve("lib"), unused)) {
+            Files.setLastModifiedTime(old, tenDaysAgo);
+        }
+        try {
+            try (PerflabProcess p = drive(dir, agents(AGENT_1, AGENT_2), "--rate", "400", "--clients", "8", "--warmup",
+                    "2s", "--duration", "6s")) {
+                assertEquals(0, p.await(Duration.ofSeconds(180)), p.err() + p.out());
+            }
+            assertFalse(Files.exists(unused), "a build unused for a week is removed from the hosts");
+            assertTrue(Files.exists(fresh), "one used lately stays");
+        } finally {
+            NamespaceHosts.run("rm", "-rf", "--", unused.toString(), fresh.toString());
         }
         JsonNode s = JSON.readTree(dir.resolve("r/summary.json").toFile());
         assertTrue(s.get("complete").asBoolean(), s.get("endReason").asText());

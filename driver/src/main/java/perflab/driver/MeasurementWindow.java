@@ -46,6 +46,12 @@ final class MeasurementWindow {
     private final boolean[] byCount;
     /** Open model: a completion whose request was meant for before the window is not the window's. */
     private final boolean byIntendedStart;
+    /**
+     * Requests meant to start before this are not the window's: far in the past until the window starts (2^62 ns,
+     * 146 years, so that differences of nanoTime values cannot overflow), then the window's start. One comparison in
+     * warm-up and window alike, so the phase change does not change the code's shape (see LoopStats).
+     */
+    private volatile long countsFromNanos = System.nanoTime() - (1L << 62);
     private final CountDownLatch measureStarted = new CountDownLatch(1);
     private final CountDownLatch measureEnded = new CountDownLatch(1);
     private volatile long measureStartNanos;
@@ -84,10 +90,10 @@ final class MeasurementWindow {
      * measured window; the one that takes the last measured ticket ends it.
      */
     int completionPhase(long intendedNanos) {
-        int p = phase;
-        if (p == MEASURE && byIntendedStart && intendedNanos - measureStartNanos < 0) {
+        if (byIntendedStart && intendedNanos - countsFromNanos < 0 && phase == MEASURE) {
             return DONE; // the warm-up's backlog, before any ticket is taken
         }
+        int p = phase;
         // a phase bounded by time takes this one path in warm-up and window alike (see LoopStats on why)
         if (p == DONE || !byCount[p]) {
             return p;
@@ -141,6 +147,7 @@ final class MeasurementWindow {
         }
         measureStartEpochMs = System.currentTimeMillis();
         measureStartNanos = System.nanoTime();
+        countsFromNanos = measureStartNanos;
         phase = MEASURE; // published after the start time, so a loop that sees MEASURE sees the start
         measureStarted.countDown();
     }

@@ -36,13 +36,16 @@ import java.util.regex.Pattern;
  * authentication only (the given key, or ~/.ssh's id_ed25519, id_ecdsa, id_rsa); the host's key must be in the
  * known_hosts file (~/.ssh/known_hosts or the one given), and one that is missing or changed fails the deployment:
  * it is never accepted silently. The host's {@code java} must be 17 or later. perflab's jars go to
- * {@code ~/.cache/perflab-agent/<digest>/} over SFTP unless that set is there already. The agent runs as the
+ * {@code ~/.cache/perflab-agent/<digest>/} over SFTP unless that set is there already; other builds' directories
+ * unused for a week are removed. The agent runs as the
  * session's command: the token on its standard input, its output in {@code agent-<name>.log} here; when the
  * session ends, its input closes and it exits.
  */
 public final class SshDeployer implements AgentDeployer {
     static final Duration TIMEOUT = Duration.ofSeconds(15);
     static final String REMOTE_ROOT = ".cache/perflab-agent";
+    /** A build's directory on a host that no run has used for this many days is removed. */
+    static final int PRUNE_AFTER_DAYS = 7;
     private static final Pattern JAVA_VERSION = Pattern.compile("version \"(\\d+)(?:[.\"-])");
 
     private final List<SshHost> hosts;
@@ -125,6 +128,7 @@ public final class SshDeployer implements AgentDeployer {
             sessions.add(session);
             checkJava(session, host);
             copy(session, host, jars, dir);
+            pruneOldBuilds(session, jars.digest());
             start(session, host, name, jars.classpath(dir), controllerAt, token);
         }
     }
@@ -232,6 +236,18 @@ public final class SshDeployer implements AgentDeployer {
     }
 
     /** A command's exit status and output (stdout and stderr together). */
+    /**
+     * Marks this build's jars as used now (their {@code .complete}) and removes the other builds' directories under
+     * {@link #REMOTE_ROOT} that nothing has touched for {@value #PRUNE_AFTER_DAYS} days: every build a host ever ran
+     * would otherwise stay there (about 18 MB each). A directory with anything newer is kept: a build another
+     * controller uses, or is copying, now. Housekeeping only: a host where it fails still runs its agent.
+     */
+    private void pruneOldBuilds(ClientSession session, String digest) {
+        exec(session, "cd " + REMOTE_ROOT + " && touch " + digest + "/.complete && for d in */; do d=${d%/}; "
+                + "[ -d \"$d\" ] || continue; [ \"$d\" = " + digest + " ] && continue; "
+                + "find \"$d\" -maxdepth 1 -mtime -" + PRUNE_AFTER_DAYS + " | grep -q . && continue; rm -rf -- \"$d\"; done");
+    }
+
     private record Exec(int status, String output) {
     }
 
