@@ -23,7 +23,10 @@ final class AgentLink {
     double gcPauseMs;
     long lastMeasuredRequests;
     double lastMeasuredSeconds;
-    /** Why its latest measured second was the driver's limit rather than the SUT's ({@link perflab.driver.LoadDriver#saturation}); null if not. */
+    /**
+     * Why its latest measured second was the driver's limit rather than the SUT's
+     * ({@link perflab.driver.LoadDriver#saturation}); null if it was not.
+     */
     String lastSaturation;
 
     AgentLink(StreamObserver<ToAgent> out) {

@@ -37,9 +37,8 @@ import java.util.regex.Pattern;
  * known_hosts file (~/.ssh/known_hosts or the one given), and one that is missing or changed fails the deployment:
  * it is never accepted silently. The host's {@code java} must be 17 or later. perflab's jars go to
  * {@code ~/.cache/perflab-agent/<digest>/} over SFTP unless that set is there already; other builds' directories
- * unused for a week are removed. The agent runs as the
- * session's command: the token on its standard input, its output in {@code agent-<name>.log} here; when the
- * session ends, its input closes and it exits.
+ * unused for a week are removed. The agent runs as the session's command: the token on its standard input, its
+ * output in {@code agent-<name>.log} here; when the session ends, its input closes and it exits.
  */
 public final class SshDeployer implements AgentDeployer {
     static final Duration TIMEOUT = Duration.ofSeconds(15);
@@ -235,7 +234,6 @@ public final class SshDeployer implements AgentDeployer {
         }
     }
 
-    /** A command's exit status and output (stdout and stderr together). */
     /**
      * Marks this build's jars as used now (their {@code .complete}) and removes the other builds' directories under
      * {@link #REMOTE_ROOT} that nothing has touched for {@value #PRUNE_AFTER_DAYS} days: every build a host ever ran
@@ -248,6 +246,7 @@ public final class SshDeployer implements AgentDeployer {
                 + "find \"$d\" -maxdepth 1 -mtime -" + PRUNE_AFTER_DAYS + " | grep -q . && continue; rm -rf -- \"$d\"; done");
     }
 
+    /** A command's exit status and output (stdout and stderr together). */
     private record Exec(int status, String output) {
     }
 
