@@ -66,8 +66,8 @@ public final class DriverResults {
             length = Math.max(length, i.endEpochMs() - i.startEpochMs());
             elapsed = Math.max(elapsed, i.elapsedSeconds());
         }
-        return new Interval(phase, start, start + length, elapsed, sum.successes, sum.errors, sum.latency, sum.service, sum.failed,
-                sum.lag, sum.sent, sum.received, sum.byKind());
+        return new Interval(phase, start, start + length, elapsed, sum.successes, sum.errors, sum.latency, sum.service,
+                sum.failed, sum.lag, sum.sent, sum.received, sum.byKind());
     }
 
     /**

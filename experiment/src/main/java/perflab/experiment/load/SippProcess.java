@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -117,13 +118,13 @@ public final class SippProcess implements AutoCloseable {
 
     /**
      * Stops several SIPps with one grace for all: each is asked first, then all are waited for until the same
-     * deadline (not each for a grace of its own: voicemail's three SIPps, whose calls on hold never finish, waited
-     * 15 s after every run so). Exit statuses in the order given.
+     * deadline, not each for a grace of its own: three answering SIPps whose calls on hold never finish once the
+     * drive is over waited three graces (15 s) after every run so. Exit statuses in the order given.
      */
     public static List<Integer> stopAll(List<SippProcess> sipps, Duration grace) {
         sipps.forEach(SippProcess::askToStop);
         long deadline = System.nanoTime() + grace.toNanos();
-        List<Integer> codes = new java.util.ArrayList<>();
+        List<Integer> codes = new ArrayList<>();
         for (SippProcess s : sipps) {
             codes.add(s.stop(Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))));
         }

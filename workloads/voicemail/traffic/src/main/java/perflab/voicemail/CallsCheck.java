@@ -10,8 +10,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The server's own account of the calls after the drive (summary.json's {@code checks.calls}): converged operations
@@ -33,7 +36,7 @@ final class CallsCheck {
     }
 
     static RunCheck ask(URI target) {
-        return askAll(java.util.List.of(target));
+        return askAll(List.of(target));
     }
 
     /**
@@ -42,17 +45,17 @@ final class CallsCheck {
      * when one instance cannot answer. The instances settle side by side: one after the other, each would wait its
      * own {@link #SETTLED} in turn.
      */
-    static RunCheck askAll(java.util.List<URI> instances) {
-        java.util.List<java.util.concurrent.CompletableFuture<Object>> answers = new java.util.ArrayList<>();
+    static RunCheck askAll(List<URI> instances) {
+        List<CompletableFuture<Object>> answers = new ArrayList<>();
         for (URI target : instances) {
-            answers.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> settled(target), runnable -> {
+            answers.add(CompletableFuture.supplyAsync(() -> settled(target), runnable -> {
                 Thread t = new Thread(runnable, "calls-check " + target.getRawAuthority());
                 t.setDaemon(true);
                 t.start();
             }));
         }
         com.fasterxml.jackson.databind.node.ObjectNode sum = null;
-        for (java.util.concurrent.CompletableFuture<Object> pending : answers) {
+        for (CompletableFuture<Object> pending : answers) {
             Object answer = pending.join();
             if (answer instanceof RunCheck unavailable) {
                 return unavailable;
