@@ -51,19 +51,29 @@ class PairGridKillTest {
                 // the own users whose write had returned: the topology can drop the writer while the survivor is
                 // still writing them (slow CI), and one not yet written is not one lost
                 java.util.Set<String> ownWritten = java.util.concurrent.ConcurrentHashMap.newKeySet();
+                // the same for the writer's users: one written after the drop goes to the survivor and is kept (a
+                // fresh-clone CI saw 19 of 20 lost so)
+                java.util.Set<String> writersWritten = java.util.concurrent.ConcurrentHashMap.newKeySet();
+                java.util.concurrent.atomic.AtomicLong writtenBefore = new java.util.concurrent.atomic.AtomicLong(-1);
                 survivor.onPartnerLost(() -> {
-                    lostBefore.set(writers.stream().filter(u -> !webSession(survivor, u).equals("node0first")).count());
+                    List<String> written = List.copyOf(writersWritten);
+                    writtenBefore.set(written.size());
+                    lostBefore.set(written.stream().filter(u -> !webSession(survivor, u).equals("node0first")).count());
                     ownLostBefore.set(ownWritten.stream().filter(u -> !webSession(survivor, u).equals("node0first")).count());
                     writers.forEach(u -> survivor.put(u, UserReplica.page(u, "node0again").toBytes()));
                     rewritten.countDown();
                 });
-                writers.forEach(u -> survivor.put(u, UserReplica.page(u, "node0first").toBytes()));
+                writers.forEach(u -> {
+                    survivor.put(u, UserReplica.page(u, "node0first").toBytes());
+                    writersWritten.add(u);
+                });
                 own.forEach(u -> {
                     survivor.put(u, UserReplica.page(u, "node0first").toBytes());
                     ownWritten.add(u);
                 });
                 assertTrue(rewritten.await(30, TimeUnit.SECONDS), "told once the topology dropped the writer");
-                assertEquals(writers.size(), lostBefore.get(), "writes through the dead primary owner were lost");
+                assertTrue(writtenBefore.get() > 0, "the topology dropped the writer before any write through it");
+                assertEquals(writtenBefore.get(), lostBefore.get(), "writes through the dead primary owner were lost");
                 assertEquals(0, ownLostBefore.get(), "writes under keys the survivor owns were kept");
                 for (String u : own) {
                     assertEquals("node0first", webSession(survivor, u), u + ": written once under the survivor's key, kept");
