@@ -14,7 +14,15 @@ import java.util.Locale;
  * latency in the open model (whose throughput is the rate whatever the system's state).
  *
  * <p>Why both: the compilers going quiet means the code measured will not change under the window; the figure
- * being flat means caches, pools and the heap have settled too. On 2 shared CPUs a lean Jetty SUT's compilers
+ * being flat means caches, pools and the heap have settled too.
+ *
+ * <p>In the closed model the throughput must also have stopped climbing (or falling) over the last
+ * {@value #TREND_SECONDS} seconds: a slow ramp (+36 %/min, +105 %/min on a Xeon host, issue 36) keeps every one of five
+ * seconds within 10 % of their mean, so the spread alone ended such warm-ups at 44-46 s and the windows that followed
+ * read {@code steady: no}. The trend is the least-squares line through those seconds, and its change across them is
+ * bounded at {@value #MAX_TREND_CHANGE} of their mean: half the change that makes a window unsteady
+ * ({@link perflab.core.result.Steadiness#MAX_DRIFT_PERCENT}), so a warm-up that ends on the bound leaves a window
+ * that still reads steady. On 2 shared CPUs a lean Jetty SUT's compilers
  * settle in 30-60 s; a bigger application takes minutes, so the warm-up has a maximum and says when it hit it.
  */
 final class WarmupJudge {
@@ -35,6 +43,14 @@ final class WarmupJudge {
     static final double LATENCY_SPREAD_FLOOR_MS = 0.1;
     static final int STEADY_SECONDS = 5;
     static final int MIN_SECONDS = 5;
+    /**
+     * Closed model: the span over which the throughput's trend is judged. Long enough that per-second noise barely
+     * tilts the fitted line (3 % noise over 20 s: a change of ±2.2 % one time in three), short enough not to
+     * lengthen a warm-up that is already flat: a lean SUT's compilers need 30-60 s here anyway.
+     */
+    static final double TREND_SECONDS = 20;
+    /** Closed model: the fitted line may change by this share of the mean across the trend's span. */
+    static final double MAX_TREND_CHANGE = 0.05;
 
     /**
      * One warm-up second as the run recorder saw it; NaN for what is not measured (a JVM perflab did not start).
@@ -46,6 +62,8 @@ final class WarmupJudge {
 
     private final boolean openModel;
     private final Deque<Second> recent = new ArrayDeque<>();
+    /** The seconds of the last {@link #TREND_SECONDS}: {mid-point time, throughput}. */
+    private final Deque<double[]> trend = new ArrayDeque<>();
     private double elapsedSeconds;
     private String lastReason = "not judged yet";
 
@@ -59,6 +77,10 @@ final class WarmupJudge {
         recent.addLast(s);
         while (recent.size() > STEADY_SECONDS) {
             recent.removeFirst();
+        }
+        trend.addLast(new double[] {elapsedSeconds - s.seconds() / 2, s.throughput()});
+        while (trend.peekFirst()[0] < elapsedSeconds - TREND_SECONDS) {
+            trend.removeFirst();
         }
         lastReason = judge();
         return lastReason == null;
@@ -81,6 +103,11 @@ final class WarmupJudge {
                 : spread("throughput", Second::throughput, THROUGHPUT_SPREAD, 0, "req/s");
         if (unsteady != null) {
             reasons.add(unsteady);
+        } else if (!openModel) {
+            String moving = trend();
+            if (moving != null) {
+                reasons.add(moving);
+            }
         }
         return reasons.isEmpty() ? null : String.join("; ", reasons);
     }
@@ -91,6 +118,37 @@ final class WarmupJudge {
         if (busiest > JIT_QUIET_PERCENT) {
             reasons.add(String.format(Locale.ROOT, "%s JIT compiler at %.0f%% of a core", who, busiest));
         }
+    }
+
+    /** Why the closed model's throughput still moves over the trend's span, or null when it does not. */
+    private String trend() {
+        if (elapsedSeconds < TREND_SECONDS) {
+            return String.format(Locale.ROOT, "%.0f s of warm-up, fewer than the %.0f s its throughput's trend is judged on",
+                    elapsedSeconds, TREND_SECONDS);
+        }
+        int n = trend.size();
+        double meanT = 0;
+        double meanY = 0;
+        for (double[] p : trend) {
+            meanT += p[0];
+            meanY += p[1];
+        }
+        meanT /= n;
+        meanY /= n;
+        double sty = 0;
+        double stt = 0;
+        for (double[] p : trend) {
+            sty += (p[0] - meanT) * (p[1] - meanY);
+            stt += (p[0] - meanT) * (p[0] - meanT);
+        }
+        double span = trend.peekLast()[0] - trend.peekFirst()[0];
+        double change = stt > 0 && meanY > 0 ? sty / stt * span / meanY : 0;
+        if (Math.abs(change) <= MAX_TREND_CHANGE) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "throughput %s %.0f%% over the last %.0f s (%+.0f%%/min), more than %.0f%%",
+                change > 0 ? "climbed" : "fell", 100 * Math.abs(change), span, 100 * change * 60 / span,
+                100 * MAX_TREND_CHANGE);
     }
 
     private String spread(String what, java.util.function.ToDoubleFunction<Second> figure, double share, double floor,

@@ -22,23 +22,32 @@ class WarmupJudgeTest {
         return -1;
     }
 
+    /** n seconds at one throughput, the compilers quiet. */
+    private static WarmupJudge.Second[] flat(int n, double throughput) {
+        WarmupJudge.Second[] seconds = new WarmupJudge.Second[n];
+        java.util.Arrays.fill(seconds, second(throughput, 0, 0));
+        return seconds;
+    }
+
     @Test
-    void steadyThroughputWithQuietCompilersIsWarmAfterFiveSeconds() {
+    void steadyThroughputWithQuietCompilersIsWarmOnceItsTrendCanBeJudged() {
         WarmupJudge judge = new WarmupJudge(false);
-        int at = warmAt(judge, second(1000, 2, 1), second(1040, 2, 1), second(980, 1.5, 1), second(1010, 1, 1),
-                second(1000, 0, 0), second(1000, 0, 0));
-        assertEquals(5, at);
+        assertEquals(-1, warmAt(judge, second(1000, 2, 1), second(1040, 2, 1), second(980, 1.5, 1), second(1010, 1, 1),
+                second(1000, 0, 0), second(1000, 0, 0)));
+        assertTrue(judge.notWarmBecause().contains("fewer than the 20 s"), judge.notWarmBecause());
+        assertEquals(14, warmAt(judge, flat(20, 1000)));
         assertNull(judge.notWarmBecause());
     }
 
     @Test
     void aBusySutCompilerKeepsItWarmingWhateverTheThroughput() {
         WarmupJudge judge = new WarmupJudge(false);
+        assertEquals(-1, warmAt(judge, flat(15, 1000)));
         assertEquals(-1, warmAt(judge, second(1000, 30, 0), second(1000, 30, 0), second(1000, 12, 0),
                 second(1000, 0, 0), second(1000, 0, 0)));
         assertEquals("SUT JIT compiler at 30% of a core", judge.notWarmBecause());
         // the compiler's last busy second leaves the five-second window after five quiet ones
-        assertEquals(3, warmAt(judge, second(1000, 0, 0), second(1000, 0, 0), second(1000, 0, 0)));
+        assertEquals(3, warmAt(judge, flat(3, 1000)));
     }
 
     /**
@@ -59,9 +68,48 @@ class WarmupJudgeTest {
         for (double[] s : compiling) {
             assertFalse(judge.warm(second(s[0], s[1], 0)), "warm while compiling at " + s[0] + " req/s");
         }
-        int at = warmAt(judge, second(12600, 1, 0), second(12000, 2, 0), second(12100, 1, 0), second(12500, 0, 0),
-                second(12400, 0, 0), second(12100, 0, 0));
-        assertEquals(5, at);
+        // five quiet seconds at 12,000 are steady, but the climb from 2,000 is still in the trend's 20 s
+        assertEquals(-1, warmAt(judge, second(12600, 1, 0), second(12000, 2, 0), second(12100, 1, 0),
+                second(12500, 0, 0), second(12400, 0, 0)));
+        assertTrue(judge.notWarmBecause().startsWith("throughput climbed "), judge.notWarmBecause());
+        int at = warmAt(judge, flat(20, 12300));
+        assertTrue(at > 5 && at < 20, "warm " + at + " s later");
+    }
+
+    /**
+     * A slow climb (+36 %/min, as a quick start on a Xeon host showed after its warm-up ended at 45 s): any five
+     * seconds of it lie within 10 % of their mean, so only the trend tells it is still warming.
+     */
+    @Test
+    void aSlowClimbWithinTheSpreadIsNotWarm() {
+        WarmupJudge judge = new WarmupJudge(false);
+        java.util.Random noise = new java.util.Random(36);
+        for (int t = 0; t < 120; t++) {
+            double throughput = 20_000 * Math.exp(0.36 * t / 60) * (1 + 0.02 * noise.nextGaussian());
+            assertFalse(judge.warm(second(throughput, 0, 0)), "warm at " + t + " s while climbing 36 %/min");
+        }
+        assertTrue(judge.notWarmBecause().startsWith("throughput climbed "), judge.notWarmBecause());
+    }
+
+    /** A flat throughput with 3 % of per-second noise ends its warm-up soon after the trend's 20 s, whatever the seed. */
+    @Test
+    void aFlatNoisyThroughputIsWarmSoonAfterTwentySeconds() {
+        int late = 0;
+        for (int seed = 0; seed < 200; seed++) {
+            WarmupJudge judge = new WarmupJudge(false);
+            java.util.Random noise = new java.util.Random(seed);
+            int at = -1;
+            for (int t = 1; t <= 120 && at < 0; t++) {
+                if (judge.warm(second(20_000 * (1 + 0.03 * noise.nextGaussian()), 0, 0))) {
+                    at = t;
+                }
+            }
+            assertTrue(at >= 20, "seed " + seed + ": warm at " + at + " s");
+            if (at > 30) {
+                late++;
+            }
+        }
+        assertTrue(late <= 20, late + " of 200 flat warm-ups took more than 30 s");
     }
 
     @Test
@@ -104,7 +152,7 @@ class WarmupJudgeTest {
 
     @Test
     void notBeforeFiveSecondsOfWarmUp() {
-        WarmupJudge judge = new WarmupJudge(false);
+        WarmupJudge judge = new WarmupJudge(true);
         // ten half-second intervals (a phase-change cut can be short): five of them are not five seconds
         for (int i = 0; i < 9; i++) {
             assertFalse(judge.warm(new WarmupJudge.Second(0.5, 1000, 0.5, 0, 0, 0)));

@@ -259,10 +259,20 @@ public final class RunReport {
         return f;
     }
 
+    /** "26/2/1": which processor exactly (a model name such as "AMD EPYC" spans generations); null in older runs. */
+    private static String cpuIdentity(ReportRun run, String p) {
+        String family = run.runText(p + "family");
+        return family == null ? null : family + "/" + run.runText(p + "model") + "/" + run.runText(p + "stepping");
+    }
+
     private static Map<String, String> environment(ReportRun run) {
         Map<String, String> f = new LinkedHashMap<>();
         String p = "environment.";
         f.put("CPU", run.runText(p + "cpuModel"));
+        f.put("CPU family/model/stepping", cpuIdentity(run, p + "host."));
+        f.put("CPU MHz", run.runText(p + "host.mhz"));
+        f.put("virtual machine", run.runText(p + "host.virtual"));
+        f.put("memory", run.runText(p + "host.memTotal"));
         f.put("cores", run.runText(p + "cores"));
         f.put("OS", run.runText(p + "os"));
         f.put("distribution", run.runText(p + "distribution"));
