@@ -1,23 +1,33 @@
 #!/usr/bin/env bash
-# Driver CPU per request: perflab's driver against wrk, same SUT, same 16 connections, one script run.
-# Marginal cost, so that JVM start-up and JIT are not charged: (CPU of a long run - CPU of a short run) /
-# (requests of the long run - requests of the short run), for both tools, interleaved (A B A B).
-# The SUT is pinned to CPU 0 and both drivers to CPU 1. wrk validates nothing; perflab checks every
-# response's status and idout and compares 1% of them in full.
+# Driver CPU per request: perflab's driver against wrk, same SUT, same 16 connections, one script run, on error-free
+# work only.
 #
-# Both runs are long enough that each driver's JIT has finished compiling its hot path (a JVM on one CPU is still
-# compiling 10 s in), and the SUT is warmed up for 60 s first, so neither tool meets a server still compiling.
+# Method (issue 36: the marginal method of earlier versions gave 0.99x on one host and 1.64x on another, its 20 s
+# run still carrying the driver's JIT and the SUT's rate moving 15k-21k req/s between the runs it subtracted):
+# - The SUT is pinned to CPU 0 and warmed up once; each driver is pinned to CPU 1.
+# - Each repeat is a pair, its order alternating (wrk first, then perflab first): wrk runs WINDOW seconds; perflab
+#   then warms up for WARMUP seconds (its JIT compiles) and measures exactly as many requests as wrk completed
+#   (`--requests N`), so both tools are charged for the same work at the same SUT.
+# - wrk's CPU is its whole process's (it is native code: nothing to warm; its start costs microseconds). perflab's is
+#   the driver JVM's own CPU over its measured window (summary.json driver.cpuSeconds): what a warm driver costs.
+# - Only successful requests count: wrk's requests less its non-2xx/3xx answers and socket errors (connect, read,
+#   write, timeout), perflab's `successes`. If either tool saw any error, the script prints no ratio.
+# - The result gives each pair's ratio, the median and the spread (min-max) of the pairs, each run's rate, and the
+#   host (bench/host): the absolute figures are the host's; the ratio is what should travel.
+# wrk validates nothing; perflab checks every response's status and echoed id and compares 1 % of them in full.
 #
-# Usage: bench/driver-vs-wrk.sh [short-seconds] [long-seconds] [repeats]     (needs: wrk, python3)
+# Usage: bench/driver-vs-wrk.sh [window-seconds] [perflab-warmup-seconds] [pairs]     (needs: wrk, python3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/build-once.sh
-short=${1:-20}
-long=${2:-60}
-repeats=${3:-2}
+window=${1:-30}
+warmup=${2:-30}
+pairs=${3:-4}
 out="bench/out/driver-vs-wrk-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
 command -v wrk >/dev/null || { echo "bench: wrk is needed (apt-get install wrk)" >&2; exit 1; }
+bench/host >"$out/host.txt"
+git rev-parse --short=12 HEAD >"$out/commit.txt"
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 ./perflab serve soap-echo --port "$port" --cpus 0 --heap 512m --gc parallel --out "$out/sut" >"$out/serve.log" 2>&1 &
@@ -29,6 +39,7 @@ url=$(grep -o 'http://127.0.0.1:[0-9]*/[^ ]*' "$out/serve.log" | head -1)
 [ -n "$url" ] || { echo "bench: the SUT did not start; see $out/serve.log" >&2; exit 1; }
 
 ./perflab request soap-echo --operation echoComplexTypeDoc --payload 1 >"$out/body.xml"
+# wrk's done() prints its own counts, so that errors are read from numbers, not from its report's wording
 cat >"$out/post.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "text/xml; charset=UTF-8"
@@ -36,52 +47,81 @@ wrk.headers["SOAPAction"] = '""'
 local f = io.open("$out/body.xml", "rb")
 wrk.body = f:read("*a")
 f:close()
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("counts requests=%d status=%d connect=%d read=%d write=%d timeout=%d\n",
+    summary.requests, e.status, e.connect, e.read, e.write, e.timeout))
+end
 LUA
 
 # warm the SUT up once so that both tools meet a JIT-compiled server
 taskset -c 1 wrk -t1 -c16 -d60s -s "$out/post.lua" "$url" >/dev/null
 
 cpu() { tail -1 "$1" | awk '{print $2}'; }
-run_wrk() { # seconds tag
-  taskset -c 1 bench/cpu-of wrk -t1 -c16 -d"$1"s -s "$out/post.lua" "$url" >"$out/wrk-$2.out" 2>"$out/wrk-$2.err"
-  echo "$(grep -o '[0-9]* requests in' "$out/wrk-$2.out" | awk '{print $1}') $(cpu "$out/wrk-$2.err")"
+run_wrk() { # tag -> "successes errors cpuSeconds seconds"
+  taskset -c 1 bench/cpu-of wrk -t1 -c16 -d"$window"s -s "$out/post.lua" "$url" >"$out/wrk-$1.out" 2>"$out/wrk-$1.err"
+  python3 - "$out/wrk-$1.out" "$(cpu "$out/wrk-$1.err")" "$window" <<'PY'
+import re, sys
+c = dict((k, int(v)) for k, v in re.findall(r"(\w+)=(\d+)", open(sys.argv[1]).read().split("counts ", 1)[1]))
+errors = c["status"] + c["connect"] + c["read"] + c["write"] + c["timeout"]
+print(c["requests"] - c["status"] - c["timeout"], errors, sys.argv[2], sys.argv[3])
+PY
 }
-run_perflab() { # seconds tag
-  taskset -c 1 bench/cpu-of ./perflab drive soap-echo --target "$url" --clients 16 --warmup 0s \
-    --duration "$1"s --quiet --out "$out/perflab-$2" >"$out/perflab-$2.out" 2>"$out/perflab-$2.err"
-  echo "$(python3 -c "import json;print(json.load(open('$out/perflab-$2/summary.json'))['requests'])") $(cpu "$out/perflab-$2.err")"
+run_perflab() { # tag requests -> "successes errors cpuSeconds seconds"
+  taskset -c 1 ./perflab drive soap-echo --target "$url" --clients 16 --warmup "$warmup"s --requests "$2" \
+    --quiet --out "$out/perflab-$1" >"$out/perflab-$1.out" 2>"$out/perflab-$1.err" || true
+  python3 - "$out/perflab-$1/summary.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+print(s["successes"], s["errors"]["total"], s["driver"]["cpuSeconds"], s["durationSeconds"])
+PY
 }
 
-printf 'tool,seconds,repeat,requests,cpuSeconds\n' >"$out/runs.csv"
-for r in $(seq 1 "$repeats"); do
-  for tool in wrk perflab; do
-    for secs in "$short" "$long"; do
-      read -r reqs cpus < <(run_$tool "$secs" "$secs-$r")
-      printf '%s,%s,%s,%s,%s\n' "$tool" "$secs" "$r" "$reqs" "$cpus" | tee -a "$out/runs.csv"
-    done
-  done
+printf 'pair,tool,successes,errors,cpuSeconds,seconds\n' >"$out/runs.csv"
+for r in $(seq 1 "$pairs"); do
+  if [ $((r % 2)) -eq 1 ]; then
+    read -r ok err cpus secs < <(run_wrk "$r")
+    printf '%s,wrk,%s,%s,%s,%s\n' "$r" "$ok" "$err" "$cpus" "$secs" | tee -a "$out/runs.csv"
+    n=$ok
+    read -r ok err cpus secs < <(run_perflab "$r" "$n")
+    printf '%s,perflab,%s,%s,%s,%s\n' "$r" "$ok" "$err" "$cpus" "$secs" | tee -a "$out/runs.csv"
+  else
+    # perflab first: it measures as many requests as the previous pair's wrk did
+    read -r ok err cpus secs < <(run_perflab "$r" "$n")
+    printf '%s,perflab,%s,%s,%s,%s\n' "$r" "$ok" "$err" "$cpus" "$secs" | tee -a "$out/runs.csv"
+    read -r ok err cpus secs < <(run_wrk "$r")
+    printf '%s,wrk,%s,%s,%s,%s\n' "$r" "$ok" "$err" "$cpus" "$secs" | tee -a "$out/runs.csv"
+    n=$ok
+  fi
 done
 
-python3 - "$out/runs.csv" "$short" "$long" <<'PY' | tee "$out/result.md"
-import csv, sys, collections
+python3 - "$out/runs.csv" "$(cat "$out/host.txt")" "$(cat "$out/commit.txt")" "$window" "$warmup" "$pairs" <<'PY' | tee "$out/result.md"
+import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-short, long = sys.argv[2], sys.argv[3]
-per = collections.defaultdict(list)
-for r in rows:
-    per[(r["tool"], r["repeat"])].append(r)
-marginal = collections.defaultdict(list)
-for (tool, rep), rs in per.items():
-    s = next(x for x in rs if x["seconds"] == short)
-    l = next(x for x in rs if x["seconds"] == long)
-    dreq = int(l["requests"]) - int(s["requests"])
-    dcpu = float(l["cpuSeconds"]) - float(s["cpuSeconds"])
-    marginal[tool].append(1e6 * dcpu / dreq)
-wrk = sum(marginal["wrk"]) / len(marginal["wrk"])
-perflab = sum(marginal["perflab"]) / len(marginal["perflab"])
-print("| tool | marginal driver CPU per request (µs) | repeats |")
-print("|---|---|---|")
-print(f"| wrk (validates nothing) | {wrk:.2f} | {', '.join(f'{x:.2f}' for x in marginal['wrk'])} |")
-print(f"| perflab drive (validates every response) | {perflab:.2f} | {', '.join(f'{x:.2f}' for x in marginal['perflab'])} |")
-print(f"\nratio perflab / wrk = {perflab / wrk:.2f} (goal: at most 1.0)")
+host, commit, window, warmup, pairs = sys.argv[2:7]
+errors = [r for r in rows if int(r["errors"]) > 0 or int(r["successes"]) <= 0]
+def us(r):
+    return 1e6 * float(r["cpuSeconds"]) / int(r["successes"])
+def rate(r):
+    return int(r["successes"]) / float(r["seconds"])
+print(f"`bench/driver-vs-wrk.sh {window} {warmup} {pairs}` at {commit}; host: {host}\n")
+print("| pair | wrk µs/req | wrk req/s | perflab µs/req | perflab req/s | perflab / wrk |")
+print("|---|---|---|---|---|---|")
+ratios, w_us, p_us = [], [], []
+for pair in sorted({r["pair"] for r in rows}, key=int):
+    w = next(r for r in rows if r["pair"] == pair and r["tool"] == "wrk")
+    p = next(r for r in rows if r["pair"] == pair and r["tool"] == "perflab")
+    if w in errors or p in errors:
+        print(f"| {pair} | errors: wrk {w['errors']}, perflab {p['errors']} | | | | — |")
+        continue
+    ratios.append(us(p) / us(w)); w_us.append(us(w)); p_us.append(us(p))
+    print(f"| {pair} | {us(w):.2f} | {rate(w):,.0f} | {us(p):.2f} | {rate(p):,.0f} | {us(p) / us(w):.2f} |")
+if errors:
+    print(f"\nno ratio: {len(errors)} run(s) had errors or no success (runs.csv); only error-free work is compared")
+    sys.exit(1)
+print(f"\nwrk {statistics.median(w_us):.2f} µs/req (min {min(w_us):.2f}, max {max(w_us):.2f}); "
+      f"perflab {statistics.median(p_us):.2f} µs/req (min {min(p_us):.2f}, max {max(p_us):.2f})")
+print(f"ratio perflab / wrk: median {statistics.median(ratios):.2f}, spread {min(ratios):.2f}-{max(ratios):.2f} "
+      f"over {len(ratios)} pairs (goal: at most 1.0)")
 PY
 echo "bench: files in $out"
