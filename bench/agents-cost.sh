@@ -55,10 +55,10 @@ import csv, sys, collections
 rows = list(csv.DictReader(open(sys.argv[1])))
 short, long, rate, host, commit, repeats = sys.argv[2:8]
 print(f"`bench/agents-cost.sh {rate} {short} {long} {repeats}` at {commit}; host: {host}\n")
-failed = [r for r in rows if int(r["errors"]) > 0]
+failed = [r for r in rows if int(r["errors"]) > 0 or int(r["successes"]) <= 0]
 if failed:
     for r in failed:
-        print(f"run {r['mode']} {r['seconds']} s #{r['repeat']}: {r['errors']} errors")
+        print(f"run {r['mode']} {r['seconds']} s #{r['repeat']}: {r['errors']} errors, {r['successes']} successes")
     print("no ratio: only error-free work is compared (runs.csv)")
     sys.exit(1)
 per = collections.defaultdict(list)

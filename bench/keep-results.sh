@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Keeps a bench run's small result files beside docs/BENCHMARKS.md, so that a reader can check a table against the
+# files it came from: summary.json, run.json, results.csv, report.md, experiment.json, and the scripts' own runs.csv,
+# result.md, host.txt and commit.txt, with their directory structure. Not the hlogs, GC logs, flame graphs or HTML
+# reports (large, and rebuilt from the kept files by `perflab report`).
+#
+# Usage: bench/keep-results.sh bench/out/<run-dir> <section-name>    -> docs/bench-results/<section-name>/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -eq 2 ] || { echo "usage: bench/keep-results.sh OUT-DIR SECTION-NAME" >&2; exit 2; }
+src=${1%/}
+name=$2
+[ -d "$src" ] || { echo "bench: no directory $src" >&2; exit 2; }
+[[ "$name" =~ ^[a-z0-9][a-z0-9._-]*$ ]] || { echo "bench: section name '$name': lower case, digits, . _ - only" >&2; exit 2; }
+dest="docs/bench-results/$name"
+rm -rf "$dest.tmp"
+mkdir -p "$dest.tmp"
+(cd "$src" && find . -type f \( -name summary.json -o -name run.json -o -name results.csv -o -name report.md \
+    -o -name experiment.json -o -name runs.csv -o -name result.md -o -name host.txt -o -name commit.txt \
+    -o -name '*.csv' -size -256k \) -print0) |
+  while IFS= read -r -d '' f; do
+    mkdir -p "$dest.tmp/$(dirname "$f")"
+    cp "$src/$f" "$dest.tmp/$f"
+  done
+# replaced whole, never half-written
+rm -rf "$dest"
+mv "$dest.tmp" "$dest"
+echo "kept $(find "$dest" -type f | wc -l) files, $(du -sh "$dest" | cut -f1), in $dest"
