@@ -36,8 +36,10 @@ public final class Poll {
     }
 
     /**
-     * Reads {@code probe} until {@code done} accepts its value and returns that value. A probe that throws counts
-     * as "not yet" (its exception is the last value seen). Fails with an AssertionError at the deadline.
+     * Reads {@code probe} until {@code done} accepts its value and returns that value. A probe that throws an
+     * Exception counts as "not yet" (its exception is the last value seen); one that throws an Error (an
+     * AssertionError: what is awaited can no longer come, a process ended) ends the wait at once. Fails with an
+     * AssertionError at the deadline.
      *
      * @param awaited what the test waits for, as the failure message should say it ("3 reconnects")
      */

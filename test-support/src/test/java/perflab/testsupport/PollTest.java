@@ -51,6 +51,17 @@ class PollTest {
     }
 
     @Test
+    void anAssertionFromTheProbeEndsTheWaitAtOnce() {
+        long start = System.nanoTime();
+        AssertionError e = assertThrows(AssertionError.class, () -> Poll.until("a line", Duration.ofSeconds(60),
+                () -> {
+                    throw new AssertionError("the process ended early");
+                }, v -> true));
+        assertEquals("the process ended early", e.getMessage());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(30).toNanos());
+    }
+
+    @Test
     void aConditionIsPolledUntilItHolds() throws Exception {
         AtomicInteger reads = new AtomicInteger();
         Poll.until("the third look", Duration.ofSeconds(30), () -> reads.incrementAndGet() == 3);
