@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import perflab.testsupport.Poll;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -141,11 +142,8 @@ class AgentsOverSshIT {
         JsonNode s = JSON.readTree(dir.resolve("r/summary.json").toFile());
         assertFalse(s.get("complete").asBoolean());
         assertTrue(s.get("endReason").asText().startsWith("void: "), s.get("endReason").asText());
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!NamespaceHosts.pidsWith("perflab.agents.AgentMain").isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
-        assertTrue(NamespaceHosts.pidsWith("perflab.agents.AgentMain").isEmpty(), "no agent left on any host");
+        Poll.until("no agent left on any host", Duration.ofSeconds(20),
+                () -> NamespaceHosts.pidsWith("perflab.agents.AgentMain"), List::isEmpty);
     }
 
     @Test

@@ -1,8 +1,11 @@
 package perflab.cli;
 
+import perflab.testsupport.Poll;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -105,12 +108,16 @@ final class NamespaceHosts implements AutoCloseable {
         Process p = new ProcessBuilder("ip", "netns", "exec", namespace(i), "/usr/sbin/sshd", "-D", "-e", "-f", config.toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("sshd-" + i + ".log").toFile()).start();
         sshds.add(p);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!listening(i)) {
-            if (!p.isAlive() || System.nanoTime() > deadline) {
-                throw new IOException("sshd in " + namespace(i) + " did not start: " + Files.readString(dir.resolve("sshd-" + i + ".log")));
-            }
-            Thread.sleep(100);
+        try {
+            Poll.until("sshd in " + namespace(i) + " to listen", Duration.ofSeconds(20), () -> {
+                if (!p.isAlive()) {
+                    throw new AssertionError("sshd ended");
+                }
+                return listening(i);
+            });
+        } catch (AssertionError e) {
+            throw new IOException("sshd in " + namespace(i) + " did not start (" + e.getMessage() + "): "
+                    + Files.readString(dir.resolve("sshd-" + i + ".log")), e);
         }
     }
 

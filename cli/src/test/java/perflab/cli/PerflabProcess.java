@@ -1,5 +1,7 @@
 package perflab.cli;
 
+import perflab.testsupport.Poll;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,29 +80,26 @@ final class PerflabProcess implements AutoCloseable {
 
     /** The first group of {@code pattern} once perflab's output shows it (bounded); fails if perflab ends first. */
     String awaitLine(java.util.regex.Pattern pattern) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (System.nanoTime() < deadline) {
-            java.util.regex.Matcher m = pattern.matcher(out());
-            if (m.find()) {
-                return m.groupCount() > 0 ? m.group(1) : m.group();
+        String text = Poll.until(pattern + " in perflab's output", Duration.ofSeconds(90), () -> {
+            String o = out();
+            if (!pattern.matcher(o).find() && !process.isAlive()) {
+                throw new AssertionError("perflab ended early: " + err() + o);
             }
-            if (!process.isAlive()) {
-                throw new AssertionError("perflab ended early: " + err() + out());
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no " + pattern + " within 90 s: " + out() + err());
+            return o;
+        }, o -> pattern.matcher(o).find());
+        java.util.regex.Matcher m = pattern.matcher(text);
+        m.find();
+        return m.groupCount() > 0 ? m.group(1) : m.group();
     }
 
     /** Waits (bounded) until process {@code pid} is gone; fails, and kills it, if it was left behind. */
     static void assertGone(long pid) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-            if (System.nanoTime() > deadline) {
-                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-                throw new AssertionError("process " + pid + " was left behind");
-            }
-            Thread.sleep(100);
+        try {
+            Poll.until("process " + pid + " to end", Duration.ofSeconds(20),
+                    () -> !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        } catch (AssertionError e) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            throw new AssertionError("process " + pid + " was left behind", e);
         }
     }
 

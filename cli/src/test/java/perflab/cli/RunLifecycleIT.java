@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import perflab.testsupport.Poll;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -269,18 +270,13 @@ class RunLifecycleIT {
     }
 
     private static void awaitMeasuredSeconds(Path out, int seconds, PerflabProcess p) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (System.nanoTime() < deadline) {
-            Path csv = out.resolve("timeseries.csv");
-            if (Files.exists(csv) && Files.readAllLines(csv).stream().filter(l -> l.contains(",measure,")).count() >= seconds) {
-                return;
-            }
+        Path csv = out.resolve("timeseries.csv");
+        Poll.until(seconds + " measured seconds in " + csv, Duration.ofSeconds(90), () -> {
             if (!p.process.isAlive()) {
                 throw new AssertionError("perflab ended early: " + p.err());
             }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("the run did not reach its measured phase");
+            return Files.exists(csv) ? Files.readAllLines(csv).stream().filter(l -> l.contains(",measure,")).count() : 0L;
+        }, n -> n >= seconds);
     }
 
     private static long sutPid(Path out) throws IOException {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import perflab.testsupport.Poll;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,11 +43,12 @@ class TuneIT {
         Path dir = work.resolve("exp");
         Path firstRun = dir.resolve("01-gc-serial-jvm-none/rep-1");
         try (PerflabProcess p = PerflabProcess.start(work, "tune", "tiny.yaml", "--out", dir.toString(), "--quiet")) {
-            long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-            while (!Files.exists(firstRun.resolve("summary.json")) && System.nanoTime() < deadline && p.process.isAlive()) {
-                Thread.sleep(200);
-            }
-            assertTrue(Files.exists(firstRun.resolve("summary.json")), "the first run finished: " + p.out() + p.err());
+            Poll.until("the first run to finish", Duration.ofSeconds(120), () -> {
+                if (!p.process.isAlive()) {
+                    throw new AssertionError("perflab tune ended before its first run finished: " + p.out() + p.err());
+                }
+                return Files.exists(firstRun.resolve("summary.json"));
+            });
             p.signal("INT");
             p.await(Duration.ofSeconds(90));
             assertTrue(p.out().contains("configuration 1 of 4") && p.out().contains("repetition 1 of 2"), p.out());

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import perflab.core.traffic.ErrorKind;
+import perflab.testsupport.Poll;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -549,20 +550,11 @@ class LoadDriverTest {
         // Netty's global executor thread (not daemon) leaves after a second without work: wait for that, then
         // poll (a leaked thread never leaves, so the bound only caps how long a failure takes to show)
         io.netty.util.concurrent.GlobalEventExecutor.INSTANCE.awaitInactivity(30, TimeUnit.SECONDS);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        List<String> leaked;
-        do {
-            leaked = Thread.getAllStackTraces().keySet().stream()
-                    .filter(Thread::isAlive)
-                    .filter(t -> !before.contains(t))
-                    .filter(t -> !t.isDaemon() || t.getName().startsWith("perflab-driver"))
-                    .map(Thread::getName)
-                    .collect(Collectors.toList());
-            if (leaked.isEmpty()) {
-                break;
-            }
-            Thread.sleep(50);
-        } while (System.nanoTime() < deadline);
-        assertTrue(leaked.isEmpty(), "threads left running: " + leaked);
+        Poll.until("the run's threads to end", Duration.ofSeconds(30), () -> Thread.getAllStackTraces().keySet().stream()
+                .filter(Thread::isAlive)
+                .filter(t -> !before.contains(t))
+                .filter(t -> !t.isDaemon() || t.getName().startsWith("perflab-driver"))
+                .map(Thread::getName)
+                .collect(Collectors.toList()), List::isEmpty);
     }
 }

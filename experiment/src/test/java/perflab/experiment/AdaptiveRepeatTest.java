@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -90,7 +89,7 @@ class AdaptiveRepeatTest {
                 ExperimentAnalysisTest.config(2, "b", 0, ExperimentAnalysisTest.summary(2000, 5, 0, null),
                         ExperimentAnalysisTest.summary(2001, 5, 0, null))));
         assertNull(AdaptiveRepeat.stopReason(r, 2, 10, 3), "two rounds separate, but are too few to judge");
-        assertNotNull(AdaptiveRepeat.stopReason(r, 10, 10, 3));
+        assertEquals("after 10 rounds the leaders' 95 % intervals separated (b above a)", AdaptiveRepeat.stopReason(r, 10, 10, 3));
         assertEquals("reached the maximum of 2 rounds without a clear answer", AdaptiveRepeat.stopReason(r, 2, 2, 3));
     }
 }

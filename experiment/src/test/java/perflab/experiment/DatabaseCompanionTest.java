@@ -11,6 +11,7 @@ import perflab.core.workload.Companion;
 import perflab.core.workload.ServerSide;
 import perflab.core.workload.Workload;
 import perflab.monitor.RunMonitor;
+import perflab.testsupport.Poll;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,11 +98,9 @@ class DatabaseCompanionTest {
             assertEquals(List.of("fsync", "max_connections"), iterate(entry.get("settings")), "in the order declared");
             assertEquals(5432, entry.get("ports").get("port").asInt());
 
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (ProcessHandle.of(server.pids().get("db")).orElseThrow().children().count() < 2
-                    && System.nanoTime() < deadline) { // bash forks its workers before it prints, but give it time
-                Thread.sleep(20);
-            }
+            // bash forks its workers before it prints, but give it time
+            Poll.until("the database shell's two workers", Duration.ofSeconds(10),
+                    () -> ProcessHandle.of(server.pids().get("db")).orElseThrow().children().count(), n -> n >= 2);
             RunMonitor monitor = new RunMonitor(server.pids(), server.trees(), null);
             long from = System.currentTimeMillis();
             monitor.sample();

@@ -82,7 +82,9 @@ class ServerCounterSamplerTest {
             assertEquals(new ServerWindow.Gauge(2.5, 3, 3), w.gauges().get("live"));
             assertEquals(2, w.latencies().get("lat").count());
             assertEquals(0.1, w.latencies().get("lat").p99Ms());
-            assertTrue(w.seconds() >= 0);
+            // from the window's first sample (the warm-up's last) to its last, by the samples' own clocks
+            double span = (s.samples().get(2).epochMs() - s.samples().get(0).epochMs()) / 1000.0;
+            assertEquals(span, w.seconds(), 0.0011, "window seconds");
         }
         List<String> rows = Files.readAllLines(dir.resolve(ServerCounterSampler.CSV));
         assertEquals(ServerCounterSampler.HEADER, rows.get(0));

@@ -33,6 +33,11 @@ public final class CpuTimeline {
         timeline.add(atEpochMs, s.userNanos(), s.systemNanos());
     }
 
+    /** How many samples the timeline holds now (tests: it stays bounded). */
+    int samples() {
+        return timeline.size();
+    }
+
     /** CPU seconds the process used between two wall-clock instants; NaN without samples around them. */
     public double cpuSecondsBetween(long fromEpochMs, long toEpochMs) {
         return (timeline.increase(USER, fromEpochMs, toEpochMs) + timeline.increase(SYSTEM, fromEpochMs, toEpochMs)) / 1e9;

@@ -42,15 +42,23 @@ class CpuTimelineTest {
         assertTrue(cpu >= threadSeconds - 0.02, "cpu " + cpu + ", the spinning thread alone " + threadSeconds + " (" + sink + ")");
     }
 
+    /**
+     * 5,000 samples (five times the timeline's capacity) of a process that used 1 ms of user and 0.5 ms of system
+     * CPU per wall millisecond: the timeline keeps at most its capacity, and still reads any window's CPU exactly
+     * (thinning keeps the newest sample, and the counters grow linearly, so interpolation loses nothing).
+     */
     @Test
     void staysBoundedOverManySamples() {
-        CpuTimeline timeline = new CpuTimeline(ProcessHandle.current().pid());
-        long start = System.currentTimeMillis();
+        CpuTimeline timeline = new CpuTimeline(42);
+        long t0 = 1_700_000_000_000L;
         for (int i = 0; i < 5000; i++) {
-            timeline.sample();
+            timeline.add(t0 + i, new ProcessCpu.Sample(42, i * 1_000_000L, i * 500_000L, i * 1_000_000L, 1));
         }
-        double all = timeline.cpuSecondsBetween(start - 1000, System.currentTimeMillis() + 1000);
-        assertTrue(all >= 0);
+        assertTrue(timeline.samples() <= 1024 && timeline.samples() >= 512, "samples kept: " + timeline.samples());
+        assertEquals(4.999 * 1.5, timeline.cpuSecondsBetween(t0, t0 + 4999), 1e-9, "the whole span");
+        assertEquals(1.0 * 1.5, timeline.cpuSecondsBetween(t0 + 3999, t0 + 4999), 1e-9, "the last second");
+        assertEquals(1.0, timeline.userSecondsBetween(t0 + 100, t0 + 1100), 1e-9, "a second among thinned samples");
+        assertEquals(0.5, timeline.systemSecondsBetween(t0 + 100, t0 + 1100), 1e-9);
         assertEquals(Double.NaN, new CpuTimeline(ProcessHandle.current().pid()).cpuSecondsBetween(0, 1));
     }
 }

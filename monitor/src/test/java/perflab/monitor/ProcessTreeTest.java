@@ -3,6 +3,7 @@ package perflab.monitor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import perflab.core.os.ProcessCpu;
+import perflab.testsupport.Poll;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A process tree (a shell and the processes it starts, as PostgreSQL's postmaster and its backends) sampled as one.
@@ -147,16 +148,8 @@ class ProcessTreeTest {
 
     /** The tree once it has {@code n} members (the shell forks them a moment after it prints). */
     private static ProcessTree.Reading awaitMembers(long root, int n) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        ProcessTree.Reading tree = ProcessTree.read(root);
-        while (tree == null || tree.processes() < n) {
-            if (System.nanoTime() > deadline) {
-                fail("the tree did not reach " + n + " processes in 10 s: " + tree);
-            }
-            Thread.sleep(20);
-            tree = ProcessTree.read(root);
-        }
-        return tree;
+        return Poll.until("the tree of " + root + " to reach " + n + " processes", Duration.ofSeconds(10),
+                () -> ProcessTree.read(root), tree -> tree != null && tree.processes() >= n);
     }
 
     /** "0m0.912s 0m0.004s" (user, system) in seconds. */

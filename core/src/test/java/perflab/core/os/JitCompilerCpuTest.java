@@ -2,11 +2,13 @@ package perflab.core.os;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import perflab.testsupport.Poll;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -108,11 +110,8 @@ class JitCompilerCpuTest {
         // join() returns when the Java thread is done; the kernel task may linger a moment longer
         for (long tid : tids) {
             Path dir = self.resolve(Long.toString(tid));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (Files.exists(dir) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
-            assertFalse(Files.exists(dir), "task " + tid + " still there 30 s after its thread ended");
+            Poll.until("task " + tid + " to leave " + self + " after its thread ended", Duration.ofSeconds(30),
+                    () -> !Files.exists(dir));
         }
         jit.readNanos();
         for (long tid : tids) {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import perflab.testsupport.Poll;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -116,7 +117,14 @@ class SippProcessTest {
                     callers.add(uac);
                     uac.awaitStarted(START);
                 }
-                Thread.sleep(1500); // each has placed its two calls, now on hold
+                // each has placed its two calls, now on hold (SIPp writes its statistics once a second)
+                Poll.until("both callers to have placed their two calls", Duration.ofSeconds(30), () -> {
+                    List<Long> placed = new java.util.ArrayList<>();
+                    for (SippProcess uac : callers) {
+                        placed.add(uac.statistics().total().callsCreated());
+                    }
+                    return placed;
+                }, placed -> placed.stream().allMatch(n -> n >= 2));
                 Duration grace = Duration.ofSeconds(4);
                 long start = System.nanoTime();
                 List<Integer> exits = SippProcess.stopAll(callers, grace);

@@ -14,7 +14,10 @@ import java.util.SplittableRandom;
  * What soap-echo sends, deterministic from the run's seed, shaped like the CXF harness's data: item strings
  * of 9 and 31 characters with XML-special characters in them, 256 random bytes per binary field, a
  * 1024-character string per packet unit, 1024 random bytes for base64. Request envelopes are written the way
- * a JAX-WS client writes them (payload in the default namespace), with {@code id} as the template's slot.
+ * a JAX-WS client writes them (payload in the default namespace), with {@code id} as the template's slot: in
+ * echoComplexTypeDoc the {@code id} element, in echoStringDoc and echoBase64Doc the first {@link #ID_CHARS}
+ * characters of the echoed text, so that no two requests of a client are the same and a server that answers
+ * one canned or cached response fails the cheap check.
  */
 final class EchoPayloads {
     static final String STRING_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*()_+?><[]/0123456789";
@@ -28,6 +31,9 @@ final class EchoPayloads {
     private static final String ENVELOPE_START = "<soap:Envelope xmlns:soap=\"" + PerfContract.SOAP11_ENVELOPE_NAMESPACE
             + "\"><soap:Body>";
     private static final String ENVELOPE_END = "</soap:Body></soap:Envelope>";
+
+    /** How many characters at the start of the string, and of the base64 text, the id's digits take. */
+    static final int ID_CHARS = perflab.core.traffic.RequestTemplate.ID_WIDTH;
 
     private EchoPayloads() {
     }
@@ -81,16 +87,37 @@ final class EchoPayloads {
         return new String[] {xml.toString(), "</id></echoComplexTypeDoc>" + ENVELOPE_END};
     }
 
-    static String stringRequest(String value) {
+    /**
+     * The echoStringDoc envelope split around the id that replaces the string's first {@link #ID_CHARS} characters:
+     * [before the id digits, after them]. The string keeps its length; digits need no escaping.
+     */
+    static String[] stringRequest(String value) {
         StringBuilder xml = new StringBuilder(value.length() + value.length() / 4 + 300);
         xml.append(ENVELOPE_START).append("<echoStringDoc xmlns=\"").append(PerfContract.TYPES_NAMESPACE).append("\"><in>");
-        escape(xml, value, false);
-        return xml.append("</in></echoStringDoc>").append(ENVELOPE_END).toString();
+        String before = xml.toString();
+        xml.setLength(0);
+        escape(xml, afterId(value), false);
+        return new String[] {before, xml.append("</in></echoStringDoc>").append(ENVELOPE_END).toString()};
     }
 
-    static String base64Request(byte[] value) {
-        return ENVELOPE_START + "<echoBase64Doc xmlns=\"" + PerfContract.TYPES_NAMESPACE + "\"><in>"
-                + java.util.Base64.getEncoder().encodeToString(value) + "</in></echoBase64Doc>" + ENVELOPE_END;
+    /**
+     * The echoBase64Doc envelope split around the id that replaces the base64 text's first {@link #ID_CHARS}
+     * characters (digits are base64 characters): [before the id digits, after them]. The text stays whole 4-character
+     * groups at the start, which decode to bytes and encode back to the same characters, so a correct echo starts with
+     * the same digits.
+     */
+    static String[] base64Request(byte[] value) {
+        return new String[] {ENVELOPE_START + "<echoBase64Doc xmlns=\"" + PerfContract.TYPES_NAMESPACE + "\"><in>",
+                afterId(base64Text(value)) + "</in></echoBase64Doc>" + ENVELOPE_END};
+    }
+
+    static String base64Text(byte[] value) {
+        return java.util.Base64.getEncoder().encodeToString(value);
+    }
+
+    /** What follows the id's digits in an echoed text. */
+    static String afterId(String text) {
+        return text.substring(ID_CHARS);
     }
 
     private static void appendItem(StringBuilder xml, EchoItem item) {

@@ -1,5 +1,7 @@
 package perflab.soapecho;
 
+import perflab.core.traffic.Request;
+import perflab.core.traffic.RequestTemplate;
 import perflab.soapecho.contract.PerfContract;
 
 import javax.xml.XMLConstants;
@@ -37,11 +39,27 @@ final class ExpectedEcho {
     private final String responseElement;
     private final List<Leaf> leaves;
     private final boolean hasIdout;
+    /**
+     * echoStringDoc and echoBase64Doc: the echoed text after the id's digits that open it (the only leaf, {@code out},
+     * is then made per response from the request's id); null for echoComplexTypeDoc.
+     */
+    private final String afterId;
+    private final Kind outKind;
 
     private ExpectedEcho(String operation, List<Leaf> leaves, boolean hasIdout) {
         this.responseElement = operation + PerfContract.RESPONSE_SUFFIX;
         this.leaves = List.copyOf(leaves);
         this.hasIdout = hasIdout;
+        this.afterId = null;
+        this.outKind = null;
+    }
+
+    private ExpectedEcho(String operation, Kind outKind, String afterId) {
+        this.responseElement = operation + PerfContract.RESPONSE_SUFFIX;
+        this.leaves = List.of();
+        this.hasIdout = false;
+        this.afterId = afterId;
+        this.outKind = outKind;
     }
 
     static ExpectedEcho complexType(List<EchoItem> items) {
@@ -70,12 +88,31 @@ final class ExpectedEcho {
         return new ExpectedEcho(PerfContract.ECHO_COMPLEX_TYPE, leaves, true);
     }
 
-    static ExpectedEcho string(String value) {
-        return new ExpectedEcho(PerfContract.ECHO_STRING, List.of(new Leaf("out", Kind.STRING, value)), false);
+    /** echoStringDoc: the string is the id's {@value RequestTemplate#ID_WIDTH} digits, then {@code afterId}. */
+    static ExpectedEcho string(String afterId) {
+        return new ExpectedEcho(PerfContract.ECHO_STRING, Kind.STRING, afterId);
     }
 
-    static ExpectedEcho base64(byte[] value) {
-        return new ExpectedEcho(PerfContract.ECHO_BASE64, List.of(new Leaf("out", Kind.BASE64, value)), false);
+    /** echoBase64Doc: the bytes are those of the base64 text made of the id's digits, then {@code base64AfterId}. */
+    static ExpectedEcho base64(String base64AfterId) {
+        return new ExpectedEcho(PerfContract.ECHO_BASE64, Kind.BASE64, base64AfterId);
+    }
+
+    /** The leaves a correct response to the request with this id holds (allocates: deep checks only). */
+    List<Leaf> leaves(long id) {
+        if (afterId == null) {
+            return leaves;
+        }
+        String text = idDigits(id) + afterId;
+        Object value = outKind == Kind.BASE64 ? Base64.getDecoder().decode(text) : text;
+        return List.of(new Leaf("out", outKind, value));
+    }
+
+    /** The id as the template's slot writes it: {@value RequestTemplate#ID_WIDTH} digits, zero padded. */
+    static String idDigits(long id) {
+        byte[] digits = new byte[Request.MAX_DIGITS];
+        int n = Request.writeDecimal(id, RequestTemplate.ID_WIDTH, digits);
+        return new String(digits, 0, n, java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     /**
@@ -91,8 +128,9 @@ final class ExpectedEcho {
         return f;
     }
 
-    /** Returns null if the response echoes everything (and, for echoComplexTypeDoc, {@code id}); else the first mismatch. */
+    /** Returns null if the response echoes everything the request with {@code id} sent; else the first mismatch. */
     String mismatch(XMLInputFactory factory, byte[] body, long id) {
+        List<Leaf> leaves = leaves(id);
         List<Actual> actual;
         try {
             actual = parse(factory, body);

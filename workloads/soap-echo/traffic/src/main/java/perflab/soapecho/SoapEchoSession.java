@@ -14,12 +14,16 @@ import java.nio.charset.StandardCharsets;
 /**
  * One soap-echo client. Ids increase per client and stay within xs:int: client k uses
  * {@code k * 100,000,000 + n} (n counting up, wrapping at 100 million), reduced modulo 2^31.
- * The cheap check scans bytes only; the deep check parses the whole response.
+ * The cheap check scans bytes only, and on every response reads back the part of the echo that the id varies
+ * (echoComplexTypeDoc's idout; the digits that open echoStringDoc's and echoBase64Doc's {@code out}), so a server
+ * that answers a canned or cached response fails at once; the deep check parses the whole response.
  */
 final class SoapEchoSession implements ClientSession {
     static final long IDS_PER_CLIENT = 100_000_000L;
     private static final long ID_RANGE = 1L << 31;
     private static final byte[] IDOUT = "idout>".getBytes(StandardCharsets.US_ASCII);
+    /** The end of the opening tag of echoStringDoc's and echoBase64Doc's out, with or without a prefix. */
+    private static final byte[] OUT = "out>".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FAULT = "Fault>".getBytes(StandardCharsets.US_ASCII);
     /** No idout tag in the body (not a value decimalAt returns: it gives MIN_VALUE for no digits). */
     private static final long NO_IDOUT = Long.MAX_VALUE;
@@ -30,6 +34,10 @@ final class SoapEchoSession implements ClientSession {
     /** The one request this client has out at a time, its id set anew for each: nothing allocated per request. */
     private final Request request;
     private final int idSlot;
+    /** Whether the id comes back as idout (echoComplexTypeDoc) rather than as the digits that open out. */
+    private final boolean echoesIdout;
+    /** The id's digits as sent, written anew per check: the out check compares bytes without allocating. */
+    private final byte[] idDigits = new byte[Request.MAX_DIGITS];
     private long counter;
     private int idoutAt = -1; // where the last response's idout tag was
     private XMLInputFactory deepFactory; // made on the first deep check; a session stays on one thread
@@ -40,6 +48,7 @@ final class SoapEchoSession implements ClientSession {
         this.responseMarker = (traffic.operation() + PerfContract.RESPONSE_SUFFIX).getBytes(StandardCharsets.US_ASCII);
         this.request = new Request(traffic.template());
         this.idSlot = traffic.template().slotOrNone(RequestTemplate.ID);
+        this.echoesIdout = PerfContract.ECHO_COMPLEX_TYPE.equals(traffic.operation());
     }
 
     @Override
@@ -75,6 +84,31 @@ final class SoapEchoSession implements ClientSession {
         return response.decimalAt(at + IDOUT.length);
     }
 
+    /**
+     * Null if the response element's out opens with this request's id digits (they are a few hundred bytes into
+     * the body: a scan from the start is cheap); else what is wrong. Allocates only on a failure.
+     */
+    private String outMismatch(Request request, ResponseView response) {
+        int marker = response.indexOf(responseMarker, 0);
+        if (marker < 0) {
+            return "no " + traffic.operation() + PerfContract.RESPONSE_SUFFIX + " in the response";
+        }
+        int out = response.indexOf(OUT, marker + responseMarker.length);
+        if (out < 0) {
+            return "no out in the " + traffic.operation() + PerfContract.RESPONSE_SUFFIX;
+        }
+        int n = Request.writeDecimal(request.id(), RequestTemplate.ID_WIDTH, idDigits);
+        int from = out + OUT.length;
+        for (int i = 0; i < n; i++) {
+            if (from + i >= response.bodyLength() || response.bodyByte(from + i) != idDigits[i]) {
+                int end = Math.min(response.bodyLength(), from + n);
+                return "out does not echo this request's id " + new String(idDigits, 0, n, StandardCharsets.US_ASCII)
+                        + " at its start: got '" + response.text(from, end) + "'";
+            }
+        }
+        return null;
+    }
+
     @Override
     public Verdict check(Request request, ResponseView response, boolean deep) {
         int status = response.status();
@@ -85,7 +119,7 @@ final class SoapEchoSession implements ClientSession {
             }
             return Verdict.fail(ErrorKind.HTTP_STATUS, "HTTP " + status);
         }
-        if (idSlot >= 0) {
+        if (echoesIdout) {
             long idout = idout(response);
             if (idout == NO_IDOUT) {
                 return Verdict.fail(ErrorKind.VALIDATION, "no idout in the response");
@@ -94,8 +128,11 @@ final class SoapEchoSession implements ClientSession {
                 return Verdict.fail(ErrorKind.VALIDATION, idout == Long.MIN_VALUE
                         ? "idout holds no number" : "idout " + idout + " != id " + request.id());
             }
-        } else if (response.indexOf(responseMarker, 0) < 0) {
-            return Verdict.fail(ErrorKind.VALIDATION, "no " + traffic.operation() + PerfContract.RESPONSE_SUFFIX + " in the response");
+        } else {
+            String wrong = outMismatch(request, response);
+            if (wrong != null) {
+                return Verdict.fail(ErrorKind.VALIDATION, wrong);
+            }
         }
         if (deep) {
             if (deepFactory == null) {

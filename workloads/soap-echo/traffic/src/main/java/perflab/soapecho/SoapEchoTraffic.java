@@ -10,8 +10,9 @@ import perflab.soapecho.contract.PerfContract;
 import java.util.List;
 
 /**
- * soap-echo traffic for one operation and packet size: one request template built once (echoComplexTypeDoc
- * with an id slot), and what a correct response holds. Immutable; sessions are per client.
+ * soap-echo traffic for one operation and packet size: one request template built once, with an id slot that
+ * makes each request of a client differ (echoComplexTypeDoc's {@code id}, the start of echoStringDoc's string and of
+ * echoBase64Doc's base64 text), and what a correct response holds. Immutable; sessions are per client.
  */
 final class SoapEchoTraffic implements Traffic {
     static final List<RequestTemplate.Header> HEADERS = List.of(
@@ -49,15 +50,17 @@ final class SoapEchoTraffic implements Traffic {
             }
             case PerfContract.ECHO_STRING -> {
                 String value = EchoPayloads.string(packetSize, seed);
+                String[] body = EchoPayloads.stringRequest(value);
                 yield new SoapEchoTraffic(operation,
-                        RequestTemplate.fixed(operation, "POST", path, HEADERS, EchoPayloads.stringRequest(value)),
-                        ExpectedEcho.string(value));
+                        RequestTemplate.withIdSlot(operation, "POST", path, HEADERS, body[0], body[1]),
+                        ExpectedEcho.string(EchoPayloads.afterId(value)));
             }
             case PerfContract.ECHO_BASE64 -> {
                 byte[] value = EchoPayloads.base64Bytes(seed);
+                String[] body = EchoPayloads.base64Request(value);
                 yield new SoapEchoTraffic(operation,
-                        RequestTemplate.fixed(operation, "POST", path, HEADERS, EchoPayloads.base64Request(value)),
-                        ExpectedEcho.base64(value));
+                        RequestTemplate.withIdSlot(operation, "POST", path, HEADERS, body[0], body[1]),
+                        ExpectedEcho.base64(EchoPayloads.afterId(EchoPayloads.base64Text(value))));
             }
             default -> throw new IllegalArgumentException("unknown soap-echo operation '" + operation + "'; known: "
                     + PerfContract.ECHO_COMPLEX_TYPE + ", " + PerfContract.ECHO_STRING + ", " + PerfContract.ECHO_BASE64);

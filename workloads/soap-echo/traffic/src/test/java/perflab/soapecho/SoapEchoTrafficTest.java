@@ -176,6 +176,65 @@ class SoapEchoTrafficTest {
         }
     }
 
+    /**
+     * No two requests of a client are the same, and a correct answer to one request is a validation error for any
+     * other, on the cheap check alone: a server that answers one canned or cached response fails at once.
+     */
+    @Test
+    void anAnswerToAnotherRequestFailsTheCheapCheckInEveryOperation() {
+        for (String op : List.of(PerfContract.ECHO_COMPLEX_TYPE, PerfContract.ECHO_STRING, PerfContract.ECHO_BASE64)) {
+            SoapEchoTraffic t = traffic(op, 1);
+            ClientSession s = t.newSession(new ClientContext(1, 9));
+            Request first = s.next();
+            long firstId = first.id();
+            String firstBody = new String(t.template().body(first), StandardCharsets.UTF_8);
+            String answerToFirst = echoOf(t.template(), firstId);
+            Request second = s.next();
+            assertNotEquals(firstBody, new String(t.template().body(second), StandardCharsets.UTF_8), op);
+            assertEquals(t.template().bodyLength(), t.template().body(second).length, op + ": Content-Length is fixed");
+            Verdict cheap = s.check(second, BytesResponse.of(200, answerToFirst), false);
+            assertEquals(ErrorKind.VALIDATION, cheap.kind(), op + ": " + cheap);
+            assertTrue(s.check(second, BytesResponse.of(200, echoOf(t.template(), second.id())), true).ok(), op);
+        }
+    }
+
+    /** The id opens echoStringDoc's string and echoBase64Doc's text; the deep check compares the whole echo with it. */
+    @Test
+    void theIdOpensTheEchoedStringAndBytes() {
+        SoapEchoTraffic st = traffic(PerfContract.ECHO_STRING, 1);
+        Request sr = Request.of(st.template(), 1234);
+        String body = new String(st.template().body(sr), StandardCharsets.UTF_8);
+        String sent = body.substring(body.indexOf("<in>") + 4, body.indexOf("</in>"))
+                .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+        String value = EchoPayloads.string(1, 42L);
+        assertEquals("0000001234" + value.substring(EchoPayloads.ID_CHARS), sent, "the id, then the seeded string");
+        assertEquals(PerfContract.STRING_CHARS_PER_PACKET, sent.length(), "the string keeps its length");
+
+        SoapEchoTraffic bt = traffic(PerfContract.ECHO_BASE64, 1);
+        Request br = Request.of(bt.template(), 1234);
+        String b64 = new String(bt.template().body(br), StandardCharsets.UTF_8);
+        String text = b64.substring(b64.indexOf("<in>") + 4, b64.indexOf("</in>"));
+        assertTrue(text.startsWith("0000001234"), text);
+        byte[] bytes = java.util.Base64.getDecoder().decode(text);
+        assertEquals(PerfContract.BASE64_BYTES, bytes.length);
+        assertEquals(text, java.util.Base64.getEncoder().encodeToString(bytes), "re-encoded, the id's digits come back");
+        // the deep check takes equal bytes in another (MIME, line-broken) base64 form, and not other bytes
+        ClientSession s = bt.newSession(new ClientContext(0, 9));
+        Request r = s.next();
+        String good = echoOf(bt.template(), r.id());
+        String mime = good.replace(text(good), java.util.Base64.getMimeEncoder().encodeToString(
+                java.util.Base64.getDecoder().decode(text(good))));
+        assertTrue(s.check(r, BytesResponse.of(200, mime), true).ok(), "MIME line breaks after the first 76 characters");
+        char other = text(good).charAt(20) == 'A' ? 'B' : 'A';
+        String changed = good.replaceFirst("<out>(.{20}).", "<out>$1" + other);
+        assertTrue(s.check(r, BytesResponse.of(200, changed), false).ok(), "the cheap check reads the id's digits only");
+        assertEquals(ErrorKind.VALIDATION, s.check(r, BytesResponse.of(200, changed), true).kind());
+    }
+
+    private static String text(String echo) {
+        return echo.substring(echo.indexOf("<out>") + 5, echo.indexOf("</out>"));
+    }
+
     @Test
     void wrongIdoutIsAValidationError() {
         SoapEchoTraffic t = traffic(PerfContract.ECHO_COMPLEX_TYPE, 1);
@@ -257,7 +316,9 @@ class SoapEchoTrafficTest {
         SoapEchoTraffic st = traffic(PerfContract.ECHO_STRING, 1);
         ClientSession ss = st.newSession(new ClientContext(0, 9));
         Request sr = ss.next();
-        String changed = echoOf(st.template(), sr.id()).replaceFirst("<out>.", "<out>~");
+        // past the id's digits, which the cheap check reads
+        String changed = echoOf(st.template(), sr.id()).replaceFirst("<out>(.{" + EchoPayloads.ID_CHARS + "}).", "<out>$1~");
+        assertTrue(ss.check(sr, BytesResponse.of(200, changed), false).ok(), "the cheap check reads the id's digits only");
         Verdict sv = ss.check(sr, BytesResponse.of(200, changed), true);
         assertEquals(ErrorKind.VALIDATION, sv.kind());
         assertTrue(sv.message().startsWith("out:"), sv.message());

@@ -3,6 +3,7 @@ package perflab.claims.testkit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import perflab.claims.ExpectedAnswer;
+import perflab.testsupport.Poll;
 import perflab.claims.backend.BackendLauncher;
 import perflab.claims.contract.ClaimMessages;
 import perflab.claims.contract.ClaimsContract;
@@ -106,11 +107,8 @@ public abstract class GatewayProcessContractIT {
             String metrics = out.readLine();
             assertNotNull(metrics);
             assertTrue(metrics.startsWith("PERFLAB-METRICS requests=1 "), metrics);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-            while (backend.get().isAlive() && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
-            assertFalse(backend.get().isAlive(), "the back-end JVM outlived its gateway");
+            Poll.until("the back-end JVM to end with its gateway", java.time.Duration.ofSeconds(15),
+                    () -> !backend.get().isAlive());
         } finally {
             gateway.destroyForcibly();
             if (backendPid > 0) {

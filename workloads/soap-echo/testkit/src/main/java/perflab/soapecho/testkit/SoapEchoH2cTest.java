@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import perflab.core.sut.RunningServer;
+import perflab.testsupport.Poll;
 import perflab.core.sut.StartedServer;
 import perflab.soapecho.contract.PerfContract;
 
@@ -116,10 +117,7 @@ public abstract class SoapEchoH2cTest {
     private long http2Count(long expected) throws InterruptedException {
         // the server counts a request a moment after the client has its answer: wait for the count (the bound only
         // caps how long a wrong count takes to fail; the equality below catches one too many)
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (server.metrics().http2Requests() < expected && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        return server.metrics().http2Requests();
+        return Poll.until("the server to count " + expected + " HTTP/2 requests", java.time.Duration.ofSeconds(30),
+                () -> server.metrics().http2Requests(), n -> n >= expected);
     }
 }

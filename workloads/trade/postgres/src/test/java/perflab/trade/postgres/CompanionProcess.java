@@ -1,5 +1,7 @@
 package perflab.trade.postgres;
 
+import perflab.testsupport.Poll;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -9,6 +11,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,8 +19,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
@@ -96,18 +97,11 @@ final class CompanionProcess implements AutoCloseable {
 
     /** The first line that contains {@code text}, waiting up to {@code seconds} for it; else the test fails. */
     String awaitLine(String text, int seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
+        return Poll.until("a line with '" + text + "' from the companion", Duration.ofSeconds(seconds), () -> {
             synchronized (out) {
-                for (String l : out) {
-                    if (l.contains(text)) {
-                        return l;
-                    }
-                }
+                return out.stream().filter(l -> l.contains(text)).findFirst().orElse(null);
             }
-            Thread.sleep(50);
-        }
-        return line(text);
+        }, java.util.Objects::nonNull);
     }
 
     /** Every process under the companion now (the postmaster and its backends). */
@@ -139,13 +133,8 @@ final class CompanionProcess implements AutoCloseable {
 
     /** Asserts that none of {@code processes} lives, waiting up to {@code seconds} for them to go. */
     static void assertAllGone(List<ProcessHandle> processes, int seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        for (ProcessHandle h : processes) {
-            while (h.isAlive() && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-            assertTrue(!h.isAlive(), "still running: " + h.pid() + " " + h.info().commandLine().orElse("?"));
-        }
+        Poll.until("processes to end", Duration.ofSeconds(seconds), () -> processes.stream().filter(ProcessHandle::isAlive)
+                .map(h -> h.pid() + " " + h.info().commandLine().orElse("?")).toList(), List::isEmpty);
     }
 
     /** The pids of processes whose command line mentions {@code path} (a cluster's directory), from /proc. */
@@ -168,13 +157,7 @@ final class CompanionProcess implements AutoCloseable {
     }
 
     static void assertNoProcessMentions(Path path) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        List<Long> left = processesMentioning(path);
-        while (!left.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            left = processesMentioning(path);
-        }
-        assertEquals(List.of(), left, "processes still running on " + path);
+        Poll.until("no process running on " + path, Duration.ofSeconds(20), () -> processesMentioning(path), List::isEmpty);
     }
 
     private static String tail(Path file) {
