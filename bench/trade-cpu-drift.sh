@@ -7,7 +7,8 @@
 #
 # CPU per page is a ratio within one run, so it survives a machine shared with other work better than pages/s, but
 # not entirely: other work evicts caches and steals cycles. The machine's own CPU % is printed beside each minute;
-# a minute in which the machine was full with others' work is not a figure.
+# the SUT's share of the machine beside it: with the driver on the same machine the machine is always near 100 %, so a
+# minute whose SUT share drops is one in which other work took CPU, and is not a figure.
 #
 # Usage: bench/trade-cpu-drift.sh [minutes] [clients...]     (defaults: 15 minutes, 16 and 50 clients)
 set -euo pipefail
@@ -34,16 +35,18 @@ run, clients = sys.argv[1], sys.argv[2]
 rows = [r for r in csv.DictReader(open(f"{run}/timeseries.csv")) if r["phase"] == "measure"]
 s = json.load(open(f"{run}/summary.json"))
 print(f"\n### {clients} clients\n")
-print("| minute | pages/s | SUT CPU µs/page | SUT CPU-seconds | machine CPU % |")
-print("|---:|---:|---:|---:|---:|")
+print("| minute | pages/s | SUT CPU µs/page | SUT CPU-seconds | SUT % of the machine | machine CPU % |")
+print("|---:|---:|---:|---:|---:|---:|")
 per_page = []
-for m in range(len(rows) // 60):
+# one row per second; the window's last second may be missing, so a minute is its rows, 59 or 60
+for m in range((len(rows) + 30) // 60):
     w = rows[m * 60:(m + 1) * 60]
     pages = sum(float(r["successes"]) for r in w)
-    cpu = sum(float(r["sutCpuPercent"] or 0) / 100 for r in w)  # one row per second
+    cpu = sum(float(r["sutCpuPercent"] or 0) / 100 for r in w)
+    share = sum(float(r["sutCpuPercentOfMachine"] or 0) for r in w) / len(w)
     machine = sum(float(r["machineCpuPercent"] or 0) for r in w) / len(w)
     per_page.append(cpu / pages * 1e6 if pages else float("nan"))
-    print(f"| {m + 1} | {pages / 60:.0f} | {per_page[-1]:.0f} | {cpu:.1f} | {machine:.0f} |")
+    print(f"| {m + 1} | {pages / len(w):.0f} | {per_page[-1]:.0f} | {cpu:.1f} | {share:.0f} | {machine:.0f} |")
 audit = s.get("checks", {}).get("audit", {})
 if len(per_page) >= 2:
     print(f"\nlast minute / first minute: {per_page[-1] / per_page[0]:.2f}; "
