@@ -30,8 +30,8 @@ public final class TradeDatabase {
     static final long CONNECTION_WAIT_MS = 3_000;
     /**
      * H2's page cache, in KB: a quarter of the heap, at least H2's own 16 MB default. H2 keeps 16 MB whatever the
-     * heap, and a run outgrows it within minutes (every trade adds an order and rewrites pages of five indexes):
-     * then every page read a cache miss could not find is read from the file and decoded again, and CPU per page
+     * heap, and a run outgrows it within minutes (every trade adds an order and rewrites pages of the tables and
+     * their indexes): then every page the cache has lost is read from the file and decoded again, and CPU per page
      * rose with the run's age (issue 36). A quarter leaves the rest to sessions and garbage (the live heap of a
      * 15-minute run stayed under 50 MB besides).
      */
