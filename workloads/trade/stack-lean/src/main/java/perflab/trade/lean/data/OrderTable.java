@@ -26,8 +26,9 @@ final class OrderTable {
             "UPDATE orders SET orderstatus = ?, completiondate = ?, holding_holdingid = ? WHERE orderid = ?";
     private static final String CLEAR_HOLDING =
             "UPDATE orders SET holding_holdingid = NULL WHERE holding_holdingid = ?";
-    // the join finds the account by account_userid, then its closed orders by the closed_orders index
-    private static final String CLOSED_OF_USER = "SELECT o.orderid, o.account_accountid, o.ordertype, o.orderstatus,"
+    // the join finds the account by account_userid, then its closed orders by the closed_orders index, the only
+    // index on the account (schema.sql says why): ClosedOrdersPlanTest
+    static final String CLOSED_OF_USER = "SELECT o.orderid, o.account_accountid, o.ordertype, o.orderstatus,"
             + " o.opendate, o.completiondate, o.quantity, o.price, o.orderfee, o.quote_symbol, o.holding_holdingid"
             + " FROM orders o JOIN account a ON o.account_accountid = a.accountid"
             + " WHERE a.profile_userid = ? AND o.orderstatus = ? ORDER BY o.orderid";

@@ -28,6 +28,16 @@ public final class TradeDatabase {
      * a pooled connection on a working database here (pool waits are milliseconds at the p99).
      */
     static final long CONNECTION_WAIT_MS = 3_000;
+    /**
+     * H2's page cache, in KB: a quarter of the heap, at least H2's own 16 MB default. H2 keeps 16 MB whatever the
+     * heap, and a run outgrows it within minutes (every trade adds an order and rewrites pages of the tables and
+     * their indexes): then every page the cache has lost is read from the file and decoded again, and CPU per page
+     * rose with the run's age (issue 36). A quarter leaves the rest to sessions and garbage (the live heap of a
+     * 15-minute run stayed under 50 MB besides).
+     */
+    static long h2CacheKb(long maxHeapBytes) {
+        return Math.max(16 * 1024, maxHeapBytes / 4 / 1024);
+    }
 
     /** An H2 database in files at {@code path} (without the .mv.db suffix), kept between runs. */
     public static String h2File(Path path) {
@@ -56,6 +66,7 @@ public final class TradeDatabase {
         if (url.startsWith("jdbc:h2:")) {
             url = withH2Setting(url, "QUERY_CACHE_SIZE", statementCacheSize);
             url = withH2Setting(url, "LOCK_TIMEOUT", H2_LOCK_TIMEOUT_MS);
+            url = withH2Setting(url, "CACHE_SIZE", h2CacheKb(Runtime.getRuntime().maxMemory()));
         } else if (url.startsWith("jdbc:postgresql:")) {
             config.addDataSourceProperty("preparedStatementCacheQueries", statementCacheSize);
         } else {
@@ -67,7 +78,7 @@ public final class TradeDatabase {
     }
 
     /** The URL with {@code name=value} added, unless the URL sets it already (the user's choice wins). */
-    static String withH2Setting(String url, String name, int value) {
+    static String withH2Setting(String url, String name, long value) {
         if (url.toUpperCase(Locale.ROOT).contains(";" + name + "=")) {
             return url;
         }

@@ -73,8 +73,11 @@ CREATE TABLE IF NOT EXISTS keygen (
 
 CREATE INDEX IF NOT EXISTS account_userid ON account (profile_userid);
 CREATE INDEX IF NOT EXISTS holding_accountid ON holding (account_accountid);
-CREATE INDEX IF NOT EXISTS order_accountid ON orders (account_accountid);
 CREATE INDEX IF NOT EXISTS order_holdingid ON orders (holding_holdingid);
+-- DayTrader also has order_accountid on (account_accountid) alone. Not here: closed_orders serves a lookup by
+-- account as well, and with both, H2 planned every page's closed-order query (takeClosed) on order_accountid
+-- whenever its statistics saw one order status (a fresh population's), then read each of the account's orders,
+-- its whole history, to keep the few closed ones: CPU per page rose as a run's orders piled up (issue 36).
 CREATE INDEX IF NOT EXISTS closed_orders ON orders (account_accountid, orderstatus);
 
 -- the key generator's rows, once; kept across populations (see KeyBlocks)

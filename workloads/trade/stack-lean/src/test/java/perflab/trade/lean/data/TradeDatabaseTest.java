@@ -2,8 +2,10 @@ package perflab.trade.lean.data;
 
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import perflab.trade.lean.DataAccess;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -30,6 +32,21 @@ class TradeDatabaseTest {
             r.next();
             assertEquals("77", r.getString(1));
             assertEquals(3, ds.getMaximumPoolSize());
+        }
+    }
+
+    @Test
+    void h2sPageCacheIsAQuarterOfTheHeapAndNeverBelowH2sDefault(@TempDir Path dir) throws Exception {
+        assertEquals(128 * 1024, TradeDatabase.h2CacheKb(512L << 20));
+        assertEquals(16 * 1024, TradeDatabase.h2CacheKb(32L << 20));
+        try (HikariDataSource ds = TradeDatabase.open(TradeDatabase.h2File(dir.resolve("db")), 1, 8);
+             Connection c = ds.getConnection(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS"
+                     + " WHERE SETTING_NAME = 'info.CACHE_MAX_SIZE'")) {
+            r.next();
+            // a file database's (an in-memory one has no page cache); H2 reports it in MB
+            assertEquals(TradeDatabase.h2CacheKb(Runtime.getRuntime().maxMemory()) / 1024,
+                    Long.parseLong(r.getString(1)));
         }
     }
 
@@ -64,8 +81,7 @@ class TradeDatabaseTest {
                 }
                 c.commit();
             }
-            assertEquals(Set.of("account_userid", "closed_orders", "holding_accountid", "order_accountid",
-                    "order_holdingid"), indexes);
+            assertEquals(Set.of("account_userid", "closed_orders", "holding_accountid", "order_holdingid"), indexes);
             assertEquals(3, f.count("keygen"));
         }
     }
