@@ -4,7 +4,8 @@
 # (--kill-instance-at random: uniform in 20-80 % of the window, drawn from the run's --seed; seeds SEED..SEED+N-1),
 # the lost calls of each run tabulated beside the ones owed to set-ups the kill caught (figures.failover.lostInSetup:
 # a peer's transaction answered to the dead instance) and what the partner did (set-ups begun again, clicks resent
-# by haproxy, calls taken over).
+# by haproxy, calls taken over), and the requests haproxy closed unanswered for the client to resend
+# (figures.failover.closedUnanswered: docs/workloads/voicemail.md).
 #
 # Usage: bench/voicemail-failover-kills.sh N [RATE [HOLD [DURATION]]]   (defaults: 4 users/s, 6s hold, 20s window:
 #        the fail-over IT's run; a higher RATE catches more set-ups in flight at the kill)
@@ -55,7 +56,7 @@ for s in sorted(out.glob("run-*/summary.json"), key=lambda p: int(p.parent.name.
     fo = f.get("failover") or {}
     rows.append(dict(seed=s.parent.name.split("-")[-1], killAt=(j.get("failover") or {}).get("atSecond"),
         lost=f.get("lostCalls"), lostInSetup=fo.get("lostInSetup"), sippFailed=fo.get("sippFailedCalls"),
-        httpErrors=fo.get("httpErrors"), setupsRestarted=fo.get("setupsRestarted"), clicksResent=fo.get("clicksResent"),
+        httpErrors=fo.get("httpErrors"), closedUnanswered=fo.get("closedUnanswered"), setupsRestarted=fo.get("setupsRestarted"), clicksResent=fo.get("clicksResent"),
         callsTakenOver=fo.get("callsTakenOver"), check=((j.get("checks") or {}).get("calls") or {}).get("status")))
 if not rows:
     sys.exit(f"no summary.json under {out}")
@@ -64,11 +65,11 @@ cols = list(rows[0])
 lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
 lines += ["| " + " | ".join("" if r[c] is None else str(r[c]) for c in cols) + " |" for r in rows]
 num = lambda k: sum(int(r[k] or 0) for r in rows)
-other = num("lost") - num("lostInSetup")
+other = num("lost") - num("lostInSetup") - num("closedUnanswered")
 lines.append("")
 lines.append(f"{len(rows)} kills: {num('lost')} lost calls, {num('lostInSetup')} of them in set-ups the kill caught "
              f"({num('setupsRestarted')} set-ups begun again at the partner, {num('clicksResent')} clicks resent), "
-             f"{other} of another kind; {sum(1 for r in rows if r['lost'])} runs lost any.")
+             f"{num('closedUnanswered')} requests haproxy closed unanswered, {other} of another kind; {sum(1 for r in rows if r['lost'])} runs lost any.")
 text = "\n".join(lines) + "\n"
 (out / "kills.md").write_text(text)
 print(text, end="")

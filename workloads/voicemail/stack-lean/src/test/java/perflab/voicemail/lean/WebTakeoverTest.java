@@ -117,10 +117,20 @@ class WebTakeoverTest {
      * Issue 36: the instance goes while a click is being set up (held at the phone's INVITE: the copy says the phone
      * is being called). The browser's click, resent to the partner as haproxy resends an idempotent GET whose server
      * died, is answered once the partner has set the call up again from the copy: the subscription the dead instance
-     * made is ended, the phone called anew. Before the fix the partner tore the call down and the click got 403.
+     * made is ended, the phone called anew. Before the fix the partner tore the call down and the resent click got 409.
      */
     @Test
     void aClickCaughtInSetUpIsSetUpAgainAtThePartner() throws Exception {
+        clickCaughtInSetUp("u0000012", "phone", "CALLING_PHONE");
+    }
+
+    /** The same, held at the line's INVITE: the phone leg the dead instance had up gets its ACK and BYE first. */
+    @Test
+    void aClickCaughtCallingTheLineIsSetUpAgainAtThePartner() throws Exception {
+        clickCaughtInSetUp("u0000014", "line", "CALLING_LINE");
+    }
+
+    private void clickCaughtInSetUp(String user, String silentPeer, String copyState) throws Exception {
         int a = FreePorts.loopback();
         int b = FreePorts.loopback();
         try (TestPeers peers = new TestPeers()) {
@@ -128,18 +138,19 @@ class WebTakeoverTest {
             VoicemailServer second = start(peers, b, a);
             try {
                 Browser browser = new Browser();
-                assertEquals(200, browser.get(first, VoicemailPages.page("u0000012")).statusCode());
-                peers.phoneSilentOnce.add("u0000012");
+                assertEquals(200, browser.get(first, VoicemailPages.page(user)).statusCode());
+                (silentPeer.equals("phone") ? peers.phoneSilentOnce : peers.lineSilentOnce)
+                        .add(silentPeer.equals("phone") ? user : "voicemail");
                 java.util.concurrent.CompletableFuture<HttpResponse<String>> lost = browser.http.sendAsync(
                         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + first.port() + VoicemailPages.page(
-                                "u0000012") + VoicemailPages.CHECK)).timeout(Duration.ofSeconds(30)).build(),
+                                user) + VoicemailPages.CHECK)).timeout(Duration.ofSeconds(30)).build(),
                         HttpResponse.BodyHandlers.ofString());
-                awaitCopy(second, "u0000012", "CALLING_PHONE");
+                awaitCopy(second, user, copyState);
                 long end = System.nanoTime() + 10_000_000_000L;
-                while (!peers.seen.contains("phone INVITE") && System.nanoTime() < end) {
+                while (!peers.seen.contains(silentPeer + " INVITE") && System.nanoTime() < end) {
                     Thread.sleep(20);
                 }
-                assertTrue(peers.seen.contains("phone INVITE"), peers.seen.toString());
+                assertTrue(peers.seen.contains(silentPeer + " INVITE"), peers.seen.toString());
 
                 VoicemailServer going = first;
                 first = null;
@@ -150,12 +161,20 @@ class WebTakeoverTest {
                 }
                 lost.handle((r, e) -> r == null ? -1 : r.statusCode()).get(60, java.util.concurrent.TimeUnit.SECONDS);
 
-                HttpResponse<String> again = browser.get(second, VoicemailPages.page("u0000012") + VoicemailPages.CHECK);
+                HttpResponse<String> again = browser.get(second, VoicemailPages.page(user) + VoicemailPages.CHECK);
                 assertEquals(200, again.statusCode(), again.body());
                 assertTrue(again.body().contains(VoicemailPages.CALL_UP), again.body());
                 assertEquals(2, peers.seen.stream().filter("phone INVITE"::equals).count(), "called anew: " + peers.seen);
+                if (silentPeer.equals("line")) {
+                    assertEquals(2, peers.seen.stream().filter("line INVITE"::equals).count(), peers.seen.toString());
+                    // the phone gave its un-ACKed 200 up after 64 x T1 (3.2 s here, while the first instance stopped),
+                    // so its stack answers the BYE 481 itself; a SIPp phone waits 32 s
+                    long byes = peers.seen.stream().filter("phone BYE"::equals).count()
+                            + peers.phone.counters().getOrDefault("sip.rejected.no-dialog", 0L);
+                    assertEquals(1, byes, "the first phone leg ended: " + peers.seen + " " + peers.phone.counters());
+                }
                 assertTrue(peers.seen.contains("notifier SUBSCRIBE Expires: 0"), "the old subscription ended: " + peers.seen);
-                HttpResponse<String> down = browser.get(second, VoicemailPages.page("u0000012") + VoicemailPages.HANGUP);
+                HttpResponse<String> down = browser.get(second, VoicemailPages.page(user) + VoicemailPages.HANGUP);
                 assertEquals(200, down.statusCode(), down.body());
 
                 String stats = new Browser().get(second, VoicemailPages.STATS).body();

@@ -50,6 +50,8 @@ public final class TestPeers implements AutoCloseable {
      * phone's answers went to an instance that died, which a test then stops.
      */
     public final Set<String> phoneSilentOnce = ConcurrentHashMap.newKeySet();
+    /** The same for the voice-mail line's INVITE (its Request-URI's user, {@code voicemail}): the phone leg is up, not ACKed. */
+    public final Set<String> lineSilentOnce = ConcurrentHashMap.newKeySet();
     volatile boolean notifyFirst;
     volatile int lineStatus = 200;
     final ConcurrentLinkedQueue<String> phoneAcks = new ConcurrentLinkedQueue<>();
@@ -111,6 +113,9 @@ public final class TestPeers implements AutoCloseable {
             String method = tx.request().method();
             seen.add("line " + method);
             if (method.equals("INVITE")) {
+                if (lineSilentOnce.remove(user(tx.request()))) {
+                    return;
+                }
                 lineOffers.add(new String(tx.request().body()) + "|" + tx.request().contentType());
                 if (lineStatus != 200) {
                     tx.respond(lineStatus, "Busy Here");
