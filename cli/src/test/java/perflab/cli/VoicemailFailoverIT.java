@@ -59,8 +59,7 @@ class VoicemailFailoverIT {
         assertTrue(taken.get("callsTakenOver").asLong() > 0, context);
         // every call on hold at the kill ends normally at the partner, every later user of sut-0 is served there, and a
         // click caught in set-up is resent by haproxy and answered once the partner set its call up again; what a
-        // set-up caught by the kill left half done at a peer (its answer went to the dead instance) is the only loss,
-        // counted apart: at most the set-ups in flight at one instant (4 users/s, a set-up takes milliseconds)
+        // set-up caught by the kill left half done at a peer (its answer went to the dead instance) is counted apart
         long lost = f.get("lostCalls").asLong();
         long inSetup = taken.get("lostInSetup").asLong();
         // the other window not covered yet (docs/workloads/voicemail.md): a request haproxy hands back to the browser
@@ -69,7 +68,9 @@ class VoicemailFailoverIT {
         long unanswered = taken.get("closedUnanswered").asLong();
         assertEquals(lost, inSetup + unanswered, "every lost call is one the kill caught in set-up or one haproxy "
                 + "handed back: " + context);
-        assertTrue(taken.get("setupsRestarted").asLong() <= 2, context);
+        // a set-up in progress has its click waiting, one a driver connection (HTTP/1.1): at most 4 caught at once (3 were,
+        // once, with clicks taking 2 s on a machine loaded 5 times over)
+        assertTrue(taken.get("setupsRestarted").asLong() <= 4, context);
         assertTrue(unanswered <= 4, context);
         assertEquals(unanswered, taken.get("httpErrors").asLong(), "no click, page or hang-up answered with an error: "
                 + context);

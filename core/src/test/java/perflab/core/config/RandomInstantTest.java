@@ -27,4 +27,17 @@ class RandomInstantTest {
         // uniform over 4-16 s: 200 draws reach near both ends
         assertTrue(lowest < 5_000 && highest > 15_000, lowest + " .. " + highest);
     }
+
+    @Test
+    void eachRepetitionOfAnExperimentDrawsItsOwnInstantTheFirstAsALoneRunWould() {
+        RunConfig.Load load = new RunConfig.Load(4, 4.0, "constant", Duration.ofSeconds(20), 0, Duration.ofSeconds(3),
+                0, Duration.ZERO, "1", Duration.ofSeconds(30), 7, 0, "http1", 1);
+        RunConfig.Sut sut = new RunConfig.Sut(java.util.List.of(), null, null, null, null, 0, java.util.Map.of(), 2,
+                RandomInstant.in(Duration.ofSeconds(20), 7));
+        RunConfig run = new RunConfig("voicemail", "lean", "converged", load, sut, null, null, null, false);
+        assertEquals(sut.killInstanceAt(), RandomInstant.repetition(run, "random", 1).sut().killInstanceAt());
+        assertEquals(RandomInstant.in(Duration.ofSeconds(20), 8), RandomInstant.repetition(run, "random", 2).sut()
+                .killInstanceAt());
+        assertEquals(null, RandomInstant.repetition(run, "8s", 2), "an instant given stays");
+    }
 }
