@@ -1,6 +1,7 @@
 package perflab.cli;
 
 import perflab.agents.AgentsSpec;
+import perflab.core.config.RandomInstant;
 import perflab.core.config.RunConfig;
 import perflab.core.workload.Workload;
 import perflab.core.workload.WorkloadSetting;
@@ -42,9 +43,11 @@ final class RunCommand implements Callable<Integer> {
             + "summary.json's processes (sut-0, sut-1, ...). Only a workload that can spread its users takes more than 1.")
     Integer instances;
 
-    @picocli.CommandLine.Option(names = "--kill-instance-at", paramLabel = "TIME", description = "A fail-over run: kill "
-            + "the first SUT instance (sut-0) with SIGKILL this long into the measured window (e.g. 20s), as a crash "
-            + "would; the run goes on, its partner taking its users over. Needs --instances 2 or more.")
+    @picocli.CommandLine.Option(names = "--kill-instance-at", paramLabel = "TIME|random", description = "A fail-over "
+            + "run: kill the first SUT instance (sut-0) with SIGKILL this long into the measured window (e.g. 20s), as a "
+            + "crash would; the run goes on, its partner taking its users over. 'random': at an instant drawn from "
+            + "--seed, uniform between 20 % and 80 % of --duration (printed; run.json's command has it; under perflab "
+            + "tune each repetition draws its own). Needs --instances 2 or more.")
     String killInstanceAt;
 
     @picocli.CommandLine.Option(names = "--restart-instance-at", paramLabel = "TIME", description = "With "
@@ -64,7 +67,14 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return execute(toConfig(), Workloads.named(workload), sut.jfr, load.clientCounts());
+        RunConfig config = toConfig();
+        if (RandomInstant.WORD.equals(killInstanceAt) && !config.quiet()) {
+            System.out.printf(java.util.Locale.ROOT, "perflab: --kill-instance-at random: %.3f s into the measured "
+                    + "window (uniform in %.0f-%.0f %% of it, drawn from --seed %d)%n",
+                    config.sut().killInstanceAt().toMillis() / 1000.0, RandomInstant.FROM * 100, RandomInstant.TO * 100,
+                    config.load().seed());
+        }
+        return execute(config, Workloads.named(workload), sut.jfr, load.clientCounts());
     }
 
     /** The run these flags describe, validated (an experiment's configurations are made the same way). */
@@ -75,13 +85,30 @@ final class RunCommand implements Callable<Integer> {
         RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), runLoad,
                 withWorkloadSettings(sut.toSut(0, runLoad.http(), instances == null ? 1 : instances), workloadOptions, w)
-                        .withKillInstanceAt(inWindow("--kill-instance-at", killInstanceAt, runLoad))
+                        .withKillInstanceAt(killAt(runLoad))
                         .withRestartInstanceAt(inWindow("--restart-instance-at", restartInstanceAt, runLoad))
                         .withRestartProxyAt(inWindow("--restart-proxy-at", restartProxyAt, runLoad)),
                 null, driverCpus(sut.cpus, load.driverCpus, spec(agents(load))), load.out, load.quiet,
                 sut.profile == null ? null : SutProfiler.event(sut.profile), agents(load));
         RunOrchestrator.check(config, w, Perflab.home());
         return config;
+    }
+
+    /** {@code --kill-instance-at}: a time into the window, or one drawn from the seed ({@link RandomInstant}). */
+    private java.time.Duration killAt(RunConfig.Load runLoad) {
+        if (killInstanceAt != null && !RandomInstant.WORD.equals(killInstanceAt)
+                && !Character.isDigit(killInstanceAt.trim().isEmpty() ? 'x' : killInstanceAt.trim().charAt(0))) {
+            throw new IllegalArgumentException("--kill-instance-at: '" + killInstanceAt + "' is neither a duration "
+                    + "(e.g. 20s) nor 'random'");
+        }
+        if (!RandomInstant.WORD.equals(killInstanceAt)) {
+            return inWindow("--kill-instance-at", killInstanceAt, runLoad);
+        }
+        if (runLoad.duration() == null) {
+            throw new IllegalArgumentException("--kill-instance-at random draws an instant in the measured window: it "
+                    + "needs --duration");
+        }
+        return RandomInstant.in(runLoad.duration(), runLoad.seed());
     }
 
     /** A time into the measured window given as {@code flag} (null: not given); it must lie inside the window. */

@@ -45,6 +45,8 @@ class BadInputIT {
                         "--instances 2"),
                 Arguments.of(List.of("run", "voicemail", "--instances", "2", "--kill-instance-at", "soon"),
                         "--kill-instance-at: 'soon'", "duration"),
+                Arguments.of(List.of("run", "voicemail", "--instances", "2", "--kill-instance-at", "randomly"),
+                        "--kill-instance-at: 'randomly' is neither a duration", "'random'"),
                 Arguments.of(List.of("run", "voicemail", "--instances", "2", "--duration", "10s", "--kill-instance-at",
                         "10s"), "--kill-instance-at 10s is not inside the measured window", "--duration"),
                 Arguments.of(List.of("run", "voicemail", "--instances", "2", "--restart-instance-at", "5s"),

@@ -15,58 +15,96 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Issue 14's fail-over test: voicemail as a replication pair behind haproxy and Kamailio (CI installs them), sut-0
  * killed with SIGKILL in mid-hold. Its users' calls in progress end normally at sut-1 (the phones' BYEs and the
  * notifier's NOTIFYs through Kamailio, the pages' hang-ups through haproxy), new users whose home was sut-0 are served
- * there too, and with a copy before every message no call on hold is lost.
+ * there too, and with a copy before every message no call on hold is lost, nor a click caught in set-up.
  */
 class VoicemailFailoverIT {
     @TempDir
     Path work;
 
+    /**
+     * The kill's instant: {@code -Dvoicemail.kill.seed=N} repeats a run; by default each run draws its own, so that CI
+     * kills at instants nobody chose (issue 36: the test once timed its kill between two clicks, and on a busy CPU the
+     * slack was gone).
+     */
+    private static long killSeed() {
+        String given = System.getProperty("voicemail.kill.seed");
+        return given != null ? Long.parseLong(given) : new java.util.SplittableRandom().nextLong(1, Long.MAX_VALUE);
+    }
+
     @Test
-    void killingAnInstanceMidHoldLosesNoCallWithEveryMessageReplication() throws Exception {
+    void killingAnInstanceAtAnyInstantLosesNoCallWithEveryMessageReplication() throws Exception {
+        long seed = killSeed();
+        String again = " (again: -Dvoicemail.kill.seed=" + seed + ")";
         Path out = work.resolve("failover");
         try (PerflabProcess p = PerflabProcess.start(work, "run", "voicemail", "--instances", "2", "--replication",
                 "every-message", "--rate", "4", "--hold", "6s", "--users", "1000", "--clients", "4", "--warmup", "3s",
-                // users arrive every 250 ms from the drive's start (3 s of warm-up): at 8 s into the window user 44's
-                // click would be in flight, its set-up's answers going to the dead instance, and lost (a call caught
-                // in set-up is, by design); halfway to the next arrival, with 125 ms of slack on a busy CPU either
-                // way, only calls on hold are there to take over
-                "--duration", "20s", "--kill-instance-at", "8125ms", "--heap", "192m", "--out", out.toString())) {
-            assertEquals(0, p.await(Duration.ofSeconds(240)), p.err() + p.out());
-            assertTrue(p.out().contains("killed SUT instance sut-0 with SIGKILL"), p.out());
+                // anywhere in 4-16 s of the window: calls on hold, clicks in flight, set-ups half done at the peers
+                "--duration", "20s", "--kill-instance-at", "random", "--seed", Long.toString(seed), "--heap", "192m",
+                "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(240)), p.err() + p.out() + again);
+            assertTrue(p.out().contains("killed SUT instance sut-0 with SIGKILL"), p.out() + again);
+            assertTrue(p.out().contains("--kill-instance-at random: "), p.out() + again);
         }
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-        assertTrue(summary.get("complete").asBoolean(), "an expected kill does not end the run: " + summary.get("endReason"));
+        assertTrue(summary.get("complete").asBoolean(), "an expected kill does not end the run: " + summary.get("endReason")
+                + again);
         JsonNode failover = summary.get("failover");
         assertEquals("sut-0", failover.get("killed").asText(), failover.toString());
-        assertTrue(Math.abs(failover.get("atSecond").asDouble() - 8.125) < 1, failover.toString());
+        double at = failover.get("atSecond").asDouble();
+        assertTrue(at > 3.5 && at < 17, "within 20-80 % of the window: " + failover + again);
         JsonNode f = summary.get("figures");
         JsonNode taken = f.get("failover");
+        String context = f + " errors " + summary.get("errors") + again;
         // about 12 of sut-0's users were in a call at the kill (4/s, half of them its, held 6 s)
-        assertTrue(taken.get("callsTakenOver").asLong() > 0, taken.toString());
-        // every call on hold at the kill ends normally at the partner, and every later user of sut-0 is served there
-        assertEquals(0, f.get("lostCalls").asLong(), f.toString() + " errors " + summary.get("errors"));
+        assertTrue(taken.get("callsTakenOver").asLong() > 0, context);
+        // every call on hold at the kill ends normally at the partner, every later user of sut-0 is served there, and a
+        // click caught in set-up is resent by haproxy and answered once the partner set its call up again; what a
+        // set-up caught by the kill left half done at a peer (its answer went to the dead instance) is counted apart
+        long lost = f.get("lostCalls").asLong();
+        long inSetup = taken.get("lostInSetup").asLong();
+        // the other window not covered yet (docs/workloads/voicemail.md): a request haproxy hands back to the browser
+        // unanswered, closing its connection, when the dead instance's kept-alive server connection fails under it; a
+        // browser resends it, the driver counts it (io): at most one per client connection
+        long unanswered = taken.get("closedUnanswered").asLong();
+        assertEquals(lost, inSetup + unanswered, "every lost call is one the kill caught in set-up or one haproxy "
+                + "handed back: " + context);
+        // a set-up in progress has its click waiting, one a driver connection (HTTP/1.1): at most 4 caught at once (3 were,
+        // once, with clicks taking 2 s on a machine loaded 5 times over)
+        assertTrue(taken.get("setupsRestarted").asLong() <= 4, context);
+        assertTrue(unanswered <= 4, context);
+        assertEquals(unanswered, taken.get("httpErrors").asLong(), "no click, page or hang-up answered with an error: "
+                + context);
         JsonNode calls = summary.get("checks").get("calls");
-        assertEquals("passed", calls.get("status").asText(), calls.toString());
+        assertEquals("passed", calls.get("status").asText(), calls + again);
         assertTrue(calls.get("details").get("takenOver").asLong() > 0, calls.toString());
         // how long until the partner served a call and a page from copies (its grid's view changes later: FD_ALL3
-        // waits 8 s, which PairGridKillTest sees)
+        // waits 8 s, which PairGridKillTest sees); a figure is left out when its first take-over came before the kill
+        // (on a loaded machine a probe or a check can take a slow instance for dead for a moment; the call figure was
+        // absent once here, 8 calls taken over, with a load average of 10 on 2 CPUs), so one of the two is enough
         JsonNode after = taken.get("afterKill");
+        assertTrue(after.has("firstCallTakenOverMs") || after.has("firstPageTakenOverMs"), taken + again);
         for (String step : new String[] {"firstCallTakenOverMs", "firstPageTakenOverMs"}) {
-            assertTrue(after.has(step) && after.get(step).asLong() < 11_000, step + ": " + taken);
+            assertTrue(!after.has(step) || after.get(step).asLong() < 11_000, step + ": " + taken + again);
         }
-        // the window in three: nothing failed in any part, and the parts cover the window
+        // the window in three: no failure outside the set-ups the kill caught, and the parts cover the window
         JsonNode phases = failover.get("phases");
         assertTrue(failover.get("disturbedSeconds").asDouble() >= 0.9, failover.toString());
         long requests = 0;
+        long failed = 0;
+        long errors = 0;
         for (String part : new String[] {"before", "during", "after"}) {
             JsonNode p = phases.get(part);
-            assertEquals(0, p.get("errors").asLong() + p.get("sipFailedCalls").asLong(), part + ": " + p);
+            errors += p.get("errors").asLong();
+            failed += p.get("sipFailedCalls").asLong();
             requests += p.get("requests").asLong();
         }
+        assertEquals(0, phases.get("before").get("errors").asLong(), phases + again);
+        assertTrue(errors <= unanswered, phases + again);
+        assertTrue(failed <= inSetup, phases + again);
         assertEquals(summary.get("requests").asLong(), requests, phases.toString());
         assertEquals(phases.get("before").get("toSecond").asDouble(), phases.get("during").get("fromSecond").asDouble());
-        assertTrue(phases.get("during").get("fromSecond").asDouble() <= 8.125
-                && phases.get("during").get("toSecond").asDouble() > 8.125, phases.toString());
+        assertTrue(phases.get("during").get("fromSecond").asDouble() <= at
+                && phases.get("during").get("toSecond").asDouble() > at, phases.toString());
     }
 
     /**
@@ -109,8 +147,8 @@ class VoicemailFailoverIT {
             requests += phases.get(part).get("requests").asLong();
         }
         assertEquals(summary.get("requests").asLong(), requests, phases.toString());
-        // nothing lost around the return; around the kill, the test above holds that line: here a call caught in
-        // set-up at the kill on a busy CPU (lost by design, counted twice: the click and the notifier's call) is
+        // nothing lost around the return; around the kill, the test above holds that line: here what a set-up caught
+        // by the kill leaves at a peer (figures.failover.lostInSetup), or a request haproxy hands back unanswered, is
         // allowed, as it came once in CI
         long aroundTheKill = 0;
         for (String part : new String[] {"before", "during", "after"}) {

@@ -1,5 +1,8 @@
 package perflab.experiment;
 
+import perflab.core.config.RandomInstant;
+import perflab.core.config.RunConfig;
+
 import perflab.core.config.ExperimentSpec;
 import perflab.core.result.AtomicFiles;
 import perflab.core.result.ExperimentResult;
@@ -322,7 +325,9 @@ public final class ExperimentRunner {
             if (interrupted) {
                 return RunRecord.pending(r, rel);
             }
-            RunOutcome outcome = run.run(config.config().withOut(runDir.toString(), quietRuns), workload);
+            RunConfig drawn = RandomInstant.repetition(config.config(), config.variant().settings().get("kill-instance-at"), r);
+            RunOutcome outcome = run.run((drawn != null ? drawn : config.config()).withOut(runDir.toString(), quietRuns),
+                    workload);
             RunSummary s = outcome.summary();
             Jvm jvm = jvm(runDir);
             if (s.complete()) {

@@ -52,6 +52,11 @@ public record RunConfig(String workload, String stack, String operation, Load lo
         return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, out, quiet, profile, spec);
     }
 
+    /** The same run with another SUT (a repetition's own fault instant: {@link RandomInstant}). */
+    public RunConfig withSut(Sut other) {
+        return new RunConfig(workload, stack, operation, load, other, target, driverCpus, out, quiet, profile, agents);
+    }
+
     /** The same run with another load (a point of a sweep). */
     public RunConfig withLoad(Load other, String directory) {
         return new RunConfig(workload, stack, operation, other, sut, target, driverCpus, directory, quiet, profile, agents);

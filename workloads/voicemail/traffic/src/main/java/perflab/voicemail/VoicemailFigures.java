@@ -65,6 +65,8 @@ final class VoicemailFigures {
         static final String LIVE_SESSIONS = "liveSessions";
         static final String TAKEN_OVER_CALLS = "sip.calls.taken-over";
         static final String TAKEN_OVER_SESSIONS = "takenOver";
+        static final String SETUPS_RESTARTED = "sip.calls.setups-restarted";
+        static final String CLICKS_AGAIN = "clicksAgain";
         static final String REPLICATION_WRITES = "sip.replication.writes";
         static final String REPLICATION_BYTES = "sip.replication.bytes";
         static final String REPLICATION_FAILURES = "sip.replication.failures";
@@ -231,9 +233,17 @@ final class VoicemailFigures {
         m.put("atSecond", round(s.failover().atSecond()));
         m.put("sippFailedCalls", sippFailed);
         m.put("httpErrors", httpErrors);
+        // of which the browsers' connections closed without an answer: haproxy does so, rather than answer, when the
+        // dead instance's kept-alive server connection fails under a request it does not retry itself (a read error,
+        // not an empty response), for the client to resend it; a browser resends such a GET, perflab's driver counts it
+        m.put("closedUnanswered", s.errors().getOrDefault("io", 0L));
         if (w != null) {
             m.put("callsTakenOver", (long) w.delta(Names.TAKEN_OVER_CALLS));
             m.put("webSessionsTakenOver", (long) w.delta(Names.TAKEN_OVER_SESSIONS));
+            long restarted = (long) w.delta(Names.SETUPS_RESTARTED);
+            m.put("setupsRestarted", restarted);
+            m.put("clicksResent", (long) w.delta(Names.CLICKS_AGAIN));
+            m.put("lostInSetup", lostInSetup(sippFailed, restarted));
             Map<String, Object> detected = new LinkedHashMap<>();
             after(detected, "gridMs", w, Names.PARTNER_LOST_AT, s.failover().epochMs());
             after(detected, "firstCallTakenOverMs", w, Names.FIRST_CALL_TAKEN_OVER_AT, s.failover().epochMs());
@@ -246,6 +256,23 @@ final class VoicemailFigures {
             }
         }
         f.put("failover", m);
+    }
+
+    /**
+     * The peers a set-up reaches before its call is up: the notifier, the phone, the line. A set-up caught by the kill
+     * is begun again at the partner, but the transaction the dead instance had in flight at each peer it had reached
+     * is answered to the dead instance (a response goes where its Via points) and never finished there: that peer
+     * counts the call failed.
+     */
+    static final int PEERS_OF_A_SETUP = 3;
+
+    /**
+     * The SIPp failed calls owed to the set-ups the kill caught ({@code setupsRestarted}): at most one per peer each
+     * had reached. The click itself is not lost (haproxy resends it, the partner answers it when the call it began
+     * again is up), so browser errors are never counted here; lostCalls above lostInSetup are losses of another kind.
+     */
+    static long lostInSetup(long sippFailed, long setupsRestarted) {
+        return Math.min(sippFailed, PEERS_OF_A_SETUP * setupsRestarted);
     }
 
     /**

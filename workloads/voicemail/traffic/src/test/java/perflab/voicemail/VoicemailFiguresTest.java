@@ -43,4 +43,12 @@ class VoicemailFiguresTest {
         assertEquals(5.0, ((Map<?, ?>) f.get("liveSessions")).get("mean"));
         assertEquals(20000.0, f.get("sutCpuPerOperationUs"));
     }
+
+    @Test
+    void lostInSetupIsAtMostOneFailedPeerCallPerPeerOfEachSetupBegunAgain() {
+        assertEquals(0L, VoicemailFigures.lostInSetup(2, 0), "no set-up caught: a loss of another kind");
+        assertEquals(1L, VoicemailFigures.lostInSetup(1, 1));
+        assertEquals(3L, VoicemailFigures.lostInSetup(5, 1), "three peers at most");
+        assertEquals(4L, VoicemailFigures.lostInSetup(4, 2));
+    }
 }

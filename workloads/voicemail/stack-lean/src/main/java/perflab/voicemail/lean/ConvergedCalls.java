@@ -34,6 +34,16 @@ public interface ConvergedCalls extends AutoCloseable {
     CompletableFuture<Void> connect(String user, String webSession, Consumer<CallEnd> ended);
 
     /**
+     * The user's call here as its click sees it: completes when the call is up (at once for a call up already), fails
+     * as {@link #connect}'s future would. A click the browser sends again while its call is being set up (haproxy
+     * resends it to the partner when the instance that had it dies; the partner set the call up again from its copy)
+     * waits on this rather than starting a second call. Null when the user has no call here.
+     */
+    default CompletableFuture<Void> setUp(String user) {
+        return null;
+    }
+
+    /**
      * The web hang-up: BYE to the phone, then to the voice-mail line, then the unsubscription (SUBSCRIBE with
      * Expires: 0 and its final NOTIFY), one after the other. Completes when the legs are down; fails with a
      * {@link CallFailure} ({@code no-call}) when the user has no call up.

@@ -114,6 +114,87 @@ class WebTakeoverTest {
     }
 
     /**
+     * Issue 36: the instance goes while a click is being set up (held at the phone's INVITE: the copy says the phone
+     * is being called). The browser's click, resent to the partner as haproxy resends an idempotent GET whose server
+     * died, is answered once the partner has set the call up again from the copy: the subscription the dead instance
+     * made is ended, the phone called anew. Before the fix the partner tore the call down and the resent click got 409.
+     */
+    @Test
+    void aClickCaughtInSetUpIsSetUpAgainAtThePartner() throws Exception {
+        clickCaughtInSetUp("u0000012", "phone", "CALLING_PHONE");
+    }
+
+    /** The same, held at the line's INVITE: the phone leg the dead instance had up gets its ACK and BYE first. */
+    @Test
+    void aClickCaughtCallingTheLineIsSetUpAgainAtThePartner() throws Exception {
+        clickCaughtInSetUp("u0000014", "line", "CALLING_LINE");
+    }
+
+    private void clickCaughtInSetUp(String user, String silentPeer, String copyState) throws Exception {
+        int a = FreePorts.loopback();
+        int b = FreePorts.loopback();
+        try (TestPeers peers = new TestPeers()) {
+            VoicemailServer first = start(peers, a, b);
+            VoicemailServer second = start(peers, b, a);
+            try {
+                Browser browser = new Browser();
+                assertEquals(200, browser.get(first, VoicemailPages.page(user)).statusCode());
+                (silentPeer.equals("phone") ? peers.phoneSilentOnce : peers.lineSilentOnce)
+                        .add(silentPeer.equals("phone") ? user : "voicemail");
+                java.util.concurrent.CompletableFuture<HttpResponse<String>> lost = browser.http.sendAsync(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + first.port() + VoicemailPages.page(
+                                user) + VoicemailPages.CHECK)).timeout(Duration.ofSeconds(30)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                awaitCopy(second, user, copyState);
+                long end = System.nanoTime() + 10_000_000_000L;
+                while (!peers.seen.contains(silentPeer + " INVITE") && System.nanoTime() < end) {
+                    Thread.sleep(20);
+                }
+                assertTrue(peers.seen.contains(silentPeer + " INVITE"), peers.seen.toString());
+
+                VoicemailServer going = first;
+                first = null;
+                try {
+                    going.stop(); // mid-set-up: its click never answered 200
+                } catch (java.util.concurrent.TimeoutException clickInFlight) {
+                    // Jetty's graceful stop gave up on the click; the SIP side and the grid member were closed after
+                }
+                lost.handle((r, e) -> r == null ? -1 : r.statusCode()).get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+                HttpResponse<String> again = browser.get(second, VoicemailPages.page(user) + VoicemailPages.CHECK);
+                assertEquals(200, again.statusCode(), again.body());
+                assertTrue(again.body().contains(VoicemailPages.CALL_UP), again.body());
+                assertEquals(2, peers.seen.stream().filter("phone INVITE"::equals).count(), "called anew: " + peers.seen);
+                if (silentPeer.equals("line")) {
+                    assertEquals(2, peers.seen.stream().filter("line INVITE"::equals).count(), peers.seen.toString());
+                    // the phone gave its un-ACKed 200 up after 64 x T1 (3.2 s here, while the first instance stopped),
+                    // so its stack answers the BYE 481 itself; a SIPp phone waits 32 s
+                    long byes = peers.seen.stream().filter("phone BYE"::equals).count()
+                            + peers.phone.counters().getOrDefault("sip.rejected.no-dialog", 0L);
+                    assertEquals(1, byes, "the first phone leg ended: " + peers.seen + " " + peers.phone.counters());
+                }
+                assertTrue(peers.seen.contains("notifier SUBSCRIBE Expires: 0"), "the old subscription ended: " + peers.seen);
+                HttpResponse<String> down = browser.get(second, VoicemailPages.page(user) + VoicemailPages.HANGUP);
+                assertEquals(200, down.statusCode(), down.body());
+
+                String stats = new Browser().get(second, VoicemailPages.STATS).body();
+                end = System.nanoTime() + 10_000_000_000L;
+                while (!stats.contains("\"web-hangup\":1") && System.nanoTime() < end) {
+                    Thread.sleep(20);
+                    stats = new Browser().get(second, VoicemailPages.STATS).body();
+                }
+                assertTrue(stats.contains("\"calls.setups-restarted\":1") && stats.contains("\"clicksAgain\":1"), stats);
+                assertTrue(stats.contains("\"web-hangup\":1") && stats.contains("\"failed\":0"), stats);
+            } finally {
+                if (first != null) {
+                    first.stop();
+                }
+                second.stop();
+            }
+        }
+    }
+
+    /**
      * Issue 14 item 5: the instance comes back. A user who clicked at the partner while it was gone hangs up at home
      * again (the call taken back from its copy, which followed the browser's new session), the partner letting the call
      * go; a user who sent nothing while it was gone clicks at home under the session it had there.

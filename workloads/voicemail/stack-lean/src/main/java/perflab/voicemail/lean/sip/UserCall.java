@@ -56,6 +56,13 @@ final class UserCall implements RequestHandler {
     private boolean finalNotify;
     private Runnable afterFinalNotify;
     private CallEnd endedBy;
+    /**
+     * Taken over in set-up and set up again here: the web half was adopted with the call, so a failed set-up is told
+     * to it as the call's end (the web side counts no click of its own for it).
+     */
+    private boolean restartsSetup;
+    /** The subscription of a set-up taken over and begun again, being ended beside the new one; null: none. */
+    private Dialog retired;
     /** The application's timeouts still pending: cancelled when the call ends. */
     private final List<ScheduledFuture<?>> timeouts = new ArrayList<>(2);
 
@@ -180,9 +187,12 @@ final class UserCall implements RequestHandler {
 
     /**
      * Takes the call over from its copy ({@link VoiceMailCalls#takeOver}): where the copy says it stood, its dialogs
-     * adopted into this instance's stack. A connected call goes on here, its hang-ups working as before; a call the
-     * failed instance was still setting up or tearing down is torn down from here (whatever it had set up gets its
-     * BYE, the subscription its end) and counted as failed.
+     * adopted into this instance's stack. A connected call goes on here, its hang-ups working as before. A call the
+     * failed instance was still setting up is set up again from here: what the copy shows set up is torn down (the
+     * subscription ended, a leg that answered gets its ACK and BYE) and the set-up starts over, completing
+     * {@link #connected}, which the click the browser sends again (haproxy's retry) waits on. Its transactions in
+     * flight at the kill cannot be finished here: their answers go where their Via points, the dead instance. A call
+     * the failed instance was tearing down is torn down from here and counted as failed.
      */
     void adopt(UserReplica copy) {
         generation = copy.generation();
@@ -197,13 +207,63 @@ final class UserCall implements RequestHandler {
             connected.complete(null);
             return;
         }
-        String when = state == State.ENDING ? "ending" : "in-setup";
+        boolean inSetup = state != State.ENDING;
+        restartsSetup = inSetup;
         executor.execute(() -> {
-            owner.count("calls.failures.taken-over-" + when);
+            owner.count(inSetup ? "calls.setups-restarted" : "calls.failures.taken-over-ending");
             state = State.ENDING;
             endedBy = CallEnd.FAILED;
-            teardown(() -> finish(null));
+            if (!inSetup) {
+                teardown(() -> finish(null));
+                return;
+            }
+            bye(phone, () -> bye(line, () -> {
+                retire(subscription);
+                setUpAgain();
+            }));
         });
+    }
+
+    /**
+     * Ends the subscription a set-up taken over had made, beside the new one: its unsubscription goes now and the set-up
+     * does not wait for its final NOTIFY (which the proxy brings here only once it gave up on the dead instance).
+     */
+    private void retire(Dialog old) {
+        if (old == null || old.terminated() || finalNotify) {
+            return;
+        }
+        retired = old;
+        old.send("SUBSCRIBE", Header.of("Event", "message-summary", "Expires", "0",
+                "Accept", "application/simple-message-summary"), Body.NONE)
+                .finalResponse().whenComplete((response, error) -> {
+                    if (error != null || !response.isSuccess()) {
+                        endRetired(old);
+                    }
+                });
+        timeouts.add(owner.later(this, owner.config().timers().transactionTimeoutMillis(), () -> endRetired(old)));
+    }
+
+    private void endRetired(Dialog old) {
+        if (!old.terminated()) {
+            old.terminate();
+        }
+        if (retired == old) {
+            retired = null;
+        }
+    }
+
+    /** A set-up taken over half done, its remains torn down: from the start, as a click here would. */
+    private void setUpAgain() {
+        subscription = null;
+        phone = null;
+        line = null;
+        subscribeAccepted = false;
+        notified = false;
+        finalNotify = false;
+        afterFinalNotify = null;
+        endedBy = null;
+        state = State.SUBSCRIBING;
+        start();
     }
 
     /**
@@ -271,6 +331,14 @@ final class UserCall implements RequestHandler {
     }
 
     private void onNotify(ServerTransaction tx) {
+        if (retired != null && tx.dialog() == retired) {
+            tx.respond(200, "OK");
+            String subscriptionState = tx.request().header("Subscription-State");
+            if (subscriptionState != null && subscriptionState.regionMatches(true, 0, "terminated", 0, 10)) {
+                endRetired(retired);
+            }
+            return;
+        }
         boolean first = subscription == null || !notified;
         if (subscription == null) {
             subscription = tx.dialog(); // it came before the SUBSCRIBE's 200
@@ -460,6 +528,10 @@ final class UserCall implements RequestHandler {
         owner.replicas().remove(user);
         if (failure != null) {
             connected.completeExceptionally(failure);
+            if (restartsSetup) {
+                owner.count("calls.ended.failed");
+                ended.accept(CallEnd.FAILED);
+            }
             return;
         }
         if (endedBy != null) {

@@ -136,6 +136,12 @@ public final class VoiceMailCalls implements ConvergedCalls {
     }
 
     @Override
+    public CompletableFuture<Void> setUp(String user) {
+        UserCall call = users.get(user);
+        return call == null ? null : call.connected.copy();
+    }
+
+    @Override
     public CompletableFuture<Void> hangUp(String user) {
         UserCall call = users.get(user);
         if (call == null) {

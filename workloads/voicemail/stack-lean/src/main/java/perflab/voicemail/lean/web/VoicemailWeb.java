@@ -16,6 +16,7 @@ import perflab.voicemail.lean.replica.ReplicationMode;
 import perflab.voicemail.lean.replica.SessionReplicas;
 import perflab.voicemail.lean.replica.UserReplica;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.regex.Pattern;
 
@@ -181,9 +182,19 @@ public final class VoicemailWeb extends Handler.Abstract {
     }
 
     private void check(Request request, Response response, Callback callback, String user) {
+        // no HTTP session here: the browser's session lived on the partner, and this click may be one it had sent
+        // there, resent by the proxy when the partner died (its set-up or its answer lost with it)
+        boolean movedHere = request.getSession(false) == null;
         UserSessions.UserSession session = owned(request, response, callback, user);
         if (session == null) {
             return;
+        }
+        if (session.state() == UserSessions.State.CONNECTING || (movedHere && session.state() == UserSessions.State.IN_CALL)) {
+            CompletableFuture<Void> call = calls.setUp(user);
+            if (call != null) {
+                clickAgain(response, callback, user, call);
+                return;
+            }
         }
         if (!admission.tryAdmit()) {
             counters.refused.increment();
@@ -208,6 +219,22 @@ public final class VoicemailWeb extends Handler.Abstract {
             counters.setupFailed(reason);
             sessions.end(session);
             Pages.problem(response, callback, 502, "the call could not be set up: " + reason);
+        });
+    }
+
+    /**
+     * The same click again (an idempotent GET a proxy may resend): answered as the first would have been, when the
+     * user's call is up or its set-up failed, without starting a second call. The call's start and end are counted
+     * where it was set up or taken over, not here.
+     */
+    private void clickAgain(Response response, Callback callback, String user, CompletableFuture<Void> call) {
+        counters.clicksAgain.increment();
+        call.whenComplete((ok, failure) -> {
+            if (failure == null) {
+                Pages.html(response, callback, 200, Pages.call(user, true));
+            } else {
+                Pages.problem(response, callback, 502, "the call could not be set up: " + reason(failure));
+            }
         });
     }
 

@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.LongAdder;
 final class WebCounters {
     final LongAdder pages = new LongAdder();
     final LongAdder clicks = new LongAdder();
+    /** Clicks sent again for a call already being set up or up here (a proxy's retry after a kill): not new calls. */
+    final LongAdder clicksAgain = new LongAdder();
     final LongAdder refused = new LongAdder();
     final LongAdder forbidden = new LongAdder();
     /** Browsers whose session came over from a failed partner instance. */
@@ -61,6 +63,7 @@ final class WebCounters {
         b.append("\"liveSessions\":").append(liveSessions).append(",\"liveSipUsers\":").append(liveSipUsers)
                 .append(",\"settingUp\":").append(settingUp)
                 .append(",\"pages\":").append(pages.sum()).append(",\"clicks\":").append(clicks.sum())
+                .append(",\"clicksAgain\":").append(clicksAgain.sum())
                 .append(",\"refused\":").append(refused.sum()).append(",\"forbidden\":").append(forbidden.sum())
                 .append(",\"takenOver\":").append(takenOver.sum())
                 .append(",\"firstTakenOverEpochMs\":").append(firstTakenOver.epochMs())

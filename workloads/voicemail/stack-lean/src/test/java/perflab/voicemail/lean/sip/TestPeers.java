@@ -45,6 +45,13 @@ public final class TestPeers implements AutoCloseable {
     public volatile Duration phoneHold = Duration.ofMillis(100);
     /** The final status of each BYE the phone sent, -1 when it got none: in-dialog requests are never refused. */
     public final ConcurrentLinkedQueue<Integer> phoneByeAnswers = new ConcurrentLinkedQueue<>();
+    /**
+     * Users whose next INVITE the phone leaves unanswered (once each), holding the set-up at that step: as if the
+     * phone's answers went to an instance that died, which a test then stops.
+     */
+    public final Set<String> phoneSilentOnce = ConcurrentHashMap.newKeySet();
+    /** The same for the voice-mail line's INVITE (its Request-URI's user, {@code voicemail}): the phone leg is up, not ACKed. */
+    public final Set<String> lineSilentOnce = ConcurrentHashMap.newKeySet();
     volatile boolean notifyFirst;
     volatile int lineStatus = 200;
     final ConcurrentLinkedQueue<String> phoneAcks = new ConcurrentLinkedQueue<>();
@@ -77,6 +84,9 @@ public final class TestPeers implements AutoCloseable {
             String method = tx.request().method();
             seen.add("phone " + method);
             if (method.equals("INVITE")) {
+                if (phoneSilentOnce.remove(user(tx.request()))) {
+                    return;
+                }
                 tx.respond(180, "Ringing");
                 tx.respond(200, "OK", Header.of("Contact", "<sip:" + user(tx.request()) + "@"
                         + address(phone) + ">"), Body.of("application/sdp", OFFER));
@@ -103,6 +113,9 @@ public final class TestPeers implements AutoCloseable {
             String method = tx.request().method();
             seen.add("line " + method);
             if (method.equals("INVITE")) {
+                if (lineSilentOnce.remove(user(tx.request()))) {
+                    return;
+                }
                 lineOffers.add(new String(tx.request().body()) + "|" + tx.request().contentType());
                 if (lineStatus != 200) {
                     tx.respond(lineStatus, "Busy Here");
