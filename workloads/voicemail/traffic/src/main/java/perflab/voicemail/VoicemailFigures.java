@@ -66,6 +66,7 @@ final class VoicemailFigures {
         static final String TAKEN_OVER_CALLS = "sip.calls.taken-over";
         static final String TAKEN_OVER_SESSIONS = "takenOver";
         static final String SETUPS_RESTARTED = "sip.calls.setups-restarted";
+        static final String SETUP_PEER_CALLS_ABANDONED = "sip.calls.setups-restarted.peer-calls-abandoned";
         static final String CLICKS_AGAIN = "clicksAgain";
         static final String REPLICATION_WRITES = "sip.replication.writes";
         static final String REPLICATION_BYTES = "sip.replication.bytes";
@@ -243,7 +244,9 @@ final class VoicemailFigures {
             long restarted = (long) w.delta(Names.SETUPS_RESTARTED);
             m.put("setupsRestarted", restarted);
             m.put("clicksResent", (long) w.delta(Names.CLICKS_AGAIN));
-            m.put("lostInSetup", lostInSetup(sippFailed, restarted));
+            long abandoned = (long) w.delta(Names.SETUP_PEER_CALLS_ABANDONED);
+            m.put("peerCallsAbandoned", abandoned);
+            m.put("lostInSetup", lostInSetup(sippFailed, abandoned));
             Map<String, Object> detected = new LinkedHashMap<>();
             after(detected, "gridMs", w, Names.PARTNER_LOST_AT, s.failover().epochMs());
             after(detected, "firstCallTakenOverMs", w, Names.FIRST_CALL_TAKEN_OVER_AT, s.failover().epochMs());
@@ -259,20 +262,15 @@ final class VoicemailFigures {
     }
 
     /**
-     * The peers a set-up reaches before its call is up: the notifier, the phone, the line. A set-up caught by the kill
-     * is begun again at the partner, but the transaction the dead instance had in flight at each peer it had reached
-     * is answered to the dead instance (a response goes where its Via points) and never finished there: that peer
-     * counts the call failed.
+     * The SIPp failed calls owed to the set-ups the kill caught: at most the peers' calls the partner counted abandoned
+     * when it took each set-up over ({@code peerCallsAbandoned}: one for a set-up caught subscribing or calling the
+     * phone, two caught calling the line; the transaction the dead instance had in flight at a peer is answered to it,
+     * a response going where its Via points). The click itself is not lost (haproxy resends it, the partner answers it
+     * when the call it began again is up), so browser errors are never counted here; SIPp failures above this are
+     * losses of another kind, and show as lostCalls above lostInSetup + closedUnanswered.
      */
-    static final int PEERS_OF_A_SETUP = 3;
-
-    /**
-     * The SIPp failed calls owed to the set-ups the kill caught ({@code setupsRestarted}): at most one per peer each
-     * had reached. The click itself is not lost (haproxy resends it, the partner answers it when the call it began
-     * again is up), so browser errors are never counted here; lostCalls above lostInSetup are losses of another kind.
-     */
-    static long lostInSetup(long sippFailed, long setupsRestarted) {
-        return Math.min(sippFailed, PEERS_OF_A_SETUP * setupsRestarted);
+    static long lostInSetup(long sippFailed, long peerCallsAbandoned) {
+        return Math.min(sippFailed, peerCallsAbandoned);
     }
 
     /**

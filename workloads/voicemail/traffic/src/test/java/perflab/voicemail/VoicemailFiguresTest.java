@@ -45,10 +45,10 @@ class VoicemailFiguresTest {
     }
 
     @Test
-    void lostInSetupIsAtMostOneFailedPeerCallPerPeerOfEachSetupBegunAgain() {
+    void lostInSetupIsAtMostThePeerCallsTheTakeOversCountedAbandoned() {
         assertEquals(0L, VoicemailFigures.lostInSetup(2, 0), "no set-up caught: a loss of another kind");
         assertEquals(1L, VoicemailFigures.lostInSetup(1, 1));
-        assertEquals(3L, VoicemailFigures.lostInSetup(5, 1), "three peers at most");
-        assertEquals(4L, VoicemailFigures.lostInSetup(4, 2));
+        assertEquals(1L, VoicemailFigures.lostInSetup(3, 1), "one set-up caught subscribing: one notifier call at most");
+        assertEquals(2L, VoicemailFigures.lostInSetup(2, 3), "what failed, when fewer than were abandoned");
     }
 }

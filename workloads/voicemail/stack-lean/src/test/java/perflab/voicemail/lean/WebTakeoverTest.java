@@ -184,6 +184,10 @@ class WebTakeoverTest {
                     stats = new Browser().get(second, VoicemailPages.STATS).body();
                 }
                 assertTrue(stats.contains("\"calls.setups-restarted\":1") && stats.contains("\"clicksAgain\":1"), stats);
+                // what the take-over left at the peer the dead instance was calling: the phone's INVITE, or the line's and
+                // the phone leg ended early
+                assertTrue(stats.contains("\"calls.setups-restarted.peer-calls-abandoned\":"
+                        + (silentPeer.equals("line") ? 2 : 1)), stats);
                 assertTrue(stats.contains("\"web-hangup\":1") && stats.contains("\"failed\":0"), stats);
             } finally {
                 if (first != null) {

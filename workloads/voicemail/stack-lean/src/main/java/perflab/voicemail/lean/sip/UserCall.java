@@ -209,8 +209,12 @@ final class UserCall implements RequestHandler {
         }
         boolean inSetup = state != State.ENDING;
         restartsSetup = inSetup;
+        int abandoned = peerCallsAbandoned(state);
         executor.execute(() -> {
             owner.count(inSetup ? "calls.setups-restarted" : "calls.failures.taken-over-ending");
+            for (int i = 0; i < abandoned; i++) {
+                owner.count("calls.setups-restarted.peer-calls-abandoned");
+            }
             state = State.ENDING;
             endedBy = CallEnd.FAILED;
             if (!inSetup) {
@@ -218,10 +222,29 @@ final class UserCall implements RequestHandler {
                 return;
             }
             bye(phone, () -> bye(line, () -> {
+                // handed back while its legs were being ended: the other member has the user now
+                if (state == State.DONE) {
+                    return;
+                }
                 retire(subscription);
                 setUpAgain();
             }));
         });
+    }
+
+    /**
+     * The peers' calls that a set-up taken over in {@code at} leaves behind, whose failure the peer counts: the
+     * transaction the dead instance had in flight there is answered to it (a response goes where its Via points) and
+     * never finished. SUBSCRIBING: the notifier's subscription; CALLING_PHONE: the phone's INVITE; CALLING_LINE: the
+     * line's INVITE, and the phone's leg ended early (its scenario may count the BYE it did not expect as a failure).
+     * The run's figures bound the peers' failed calls owed to set-ups by the sum of these, counted here.
+     */
+    private static int peerCallsAbandoned(State at) {
+        return switch (at) {
+            case SUBSCRIBING, CALLING_PHONE -> 1;
+            case CALLING_LINE -> 2;
+            default -> 0;
+        };
     }
 
     /**
@@ -254,6 +277,9 @@ final class UserCall implements RequestHandler {
 
     /** A set-up taken over half done, its remains torn down: from the start, as a click here would. */
     private void setUpAgain() {
+        if (state == State.DONE) {
+            return;
+        }
         subscription = null;
         phone = null;
         line = null;
@@ -303,6 +329,11 @@ final class UserCall implements RequestHandler {
             // ends here, once (the web side counts it by reason); the home goes on with it
             connected.completeExceptionally(new CallFailure("handed-back", user + "'s call went back to its home "
                     + "instance while being set up"));
+            if (restartsSetup) {
+                // a set-up taken over came with its web half and no click of its own here: that half ends here too
+                owner.count("calls.handed-back");
+                ended.accept(CallEnd.HANDED_BACK);
+            }
         }
     }
 
