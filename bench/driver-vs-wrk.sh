@@ -70,6 +70,10 @@ PY
 run_perflab() { # tag requests -> "successes errors cpuSeconds seconds"
   taskset -c 1 ./perflab drive soap-echo --target "$url" --clients 16 --warmup "$warmup"s --requests "$2" \
     --quiet --out "$out/perflab-$1" >"$out/perflab-$1.out" 2>"$out/perflab-$1.err" || true
+  if [ ! -f "$out/perflab-$1/summary.json" ]; then
+    echo "bench: perflab drive wrote no summary (pair $1); see $out/perflab-$1.err" >&2
+    exit 1
+  fi
   python3 - "$out/perflab-$1/summary.json" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Keeps a bench run's small result files beside docs/BENCHMARKS.md, so that a reader can check a table against the
-# files it came from: summary.json, run.json, experiment.json, every Markdown and CSV file under 256 KB (results.csv,
+# files it came from (each under 256 KB): summary.json, run.json, experiment.json, every Markdown and CSV file (results.csv,
 # report.md, timeseries.csv, the scripts' runs.csv and result.md), host.txt and the commit and command files, with
 # their directory structure. Not the hlogs, GC logs, flame graphs or HTML
 # reports (large, and rebuilt from the kept files by `perflab report`).
@@ -16,8 +16,8 @@ name=$2
 dest="docs/bench-results/$name"
 rm -rf "$dest.tmp"
 mkdir -p "$dest.tmp"
-(cd "$src" && find . -type f \( -name summary.json -o -name run.json -o -name experiment.json \
-    -o -name '*.md' -o -name host.txt -o -name 'commit*' -o -name command -o -name '*.csv' -size -256k \) -print0) |
+(cd "$src" && find . -type f -size -256k \( -name summary.json -o -name run.json -o -name experiment.json \
+    -o -name '*.md' -o -name host.txt -o -name 'commit*' -o -name command -o -name '*.csv' \) -print0) |
   while IFS= read -r -d '' f; do
     mkdir -p "$dest.tmp/$(dirname "$f")"
     cp "$src/$f" "$dest.tmp/$f"

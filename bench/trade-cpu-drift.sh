@@ -24,7 +24,10 @@ done
 . bench/build-once.sh
 out="bench/out/trade-cpu-drift-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
-echo "commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . || echo ' (with uncommitted changes)')" >"$out/result.md"
+{
+  echo "\`bench/trade-cpu-drift.sh $minutes ${clients[*]}\` at $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . || echo ' (with uncommitted changes)')"
+  echo "host: $(bench/host)"
+} >"$out/result.md"
 for c in "${clients[@]}"; do
   # a fixed 60 s warm-up, not auto: the drift is the question, so the run must not wait for the steadiness it measures
   ./perflab run trade --clients "$c" --warmup 60s --duration "${minutes}m" --heap 1g --gc g1 --seed 7 \

@@ -45,10 +45,11 @@ for rate in $rates; do
       --name "voicemail-cost-$rate" --quiet --out "$out/rate-$rate" >"$out/rate-$rate.log" 2>&1 \
     || { tail -5 "$out/rate-$rate.log" >&2; exit 1; }
 done
-python3 - "$out" "$capacity" "$hold $repeat $warm $measure" <<'PY' | tee "$out/result.md"
+env_used="RATES=\"$rates\" HEAP=${HEAP:-1g} CLIENTS=${CLIENTS:-16} USERS=${USERS:-200000}${JDK:+ JDK=$JDK}"
+python3 - "$out" "$capacity" "$hold $repeat $warm $measure" "$env_used" <<'PY' | tee "$out/result.md"
 import json, pathlib, statistics, sys
-out, capacity, args = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
-print(f"`bench/voicemail-cost.sh {capacity} {args}` at {(out / 'commit.txt').read_text().strip()}; "
+out, capacity, args, env_used = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+print(f"`{env_used} bench/voicemail-cost.sh {capacity} {args}` at {(out / 'commit.txt').read_text().strip()}; "
       f"host: {(out / 'host.txt').read_text().strip()}\n")
 print("| rate | run | converged ops/s | ops per SUT CPU-s | SIP msgs per SUT CPU-s | p95 NOTIFY-to-200 (ms) | failures | steady | SUT CPU % | SIPp µs/msg (3 peers) |")
 print("|---:|---|---:|---:|---:|---:|---:|---|---:|---:|")

@@ -35,6 +35,7 @@ else
   out="bench/out/voicemail-failover-kills-$(date +%Y%m%d-%H%M%S)"
   mkdir -p "$out"
   git rev-parse --short HEAD > "$out/commit" 2>/dev/null || echo unknown > "$out/commit"
+  bench/host > "$out/host.txt"
   echo "$0 $*" > "$out/command"
   for ((i = 0; i < n; i++)); do
     s=$((seed + i))
@@ -56,13 +57,18 @@ for s in sorted(out.glob("run-*/summary.json"), key=lambda p: int(p.parent.name.
     fo = f.get("failover") or {}
     rows.append(dict(seed=s.parent.name.split("-")[-1], killAt=(j.get("failover") or {}).get("atSecond"),
         lost=f.get("lostCalls"), lostInSetup=fo.get("lostInSetup"), sippFailed=fo.get("sippFailedCalls"),
-        httpErrors=fo.get("httpErrors"), closedUnanswered=fo.get("closedUnanswered"), setupsRestarted=fo.get("setupsRestarted"), clicksResent=fo.get("clicksResent"),
+        httpErrors=fo.get("httpErrors"), closedUnanswered=fo.get("closedUnanswered"), setupsRestarted=fo.get("setupsRestarted"),
+        peerCallsAbandoned=fo.get("peerCallsAbandoned"), clicksResent=fo.get("clicksResent"),
         callsTakenOver=fo.get("callsTakenOver"), check=((j.get("checks") or {}).get("calls") or {}).get("status")))
 if not rows:
     sys.exit(f"no summary.json under {out}")
 cols = list(rows[0])
 (out / "kills.csv").write_text(",".join(cols) + "\n" + "".join(",".join(str(r[c]) for c in cols) + "\n" for r in rows))
-lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+def read(name):
+    f = out / name
+    return f.read_text().strip() if f.exists() else "not recorded"
+lines = [f"`{read('command')}` at {read('commit')}; host: {read('host.txt')}", ""]
+lines += ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
 lines += ["| " + " | ".join("" if r[c] is None else str(r[c]) for c in cols) + " |" for r in rows]
 num = lambda k: sum(int(r[k] or 0) for r in rows)
 other = num("lost") - num("lostInSetup") - num("closedUnanswered")

@@ -20,9 +20,10 @@ import java.util.Locale;
  * {@value #TREND_SECONDS} seconds: a slow ramp (+36 %/min, +105 %/min on a Xeon host, issue 36) keeps every one of five
  * seconds within 10 % of their mean, so the spread alone ended such warm-ups at 44-46 s and the windows that followed
  * read {@code steady: no}. The trend is the least-squares line through those seconds, and its change across them is
- * bounded at {@value #MAX_TREND_CHANGE} of their mean: half the change that makes a window unsteady
- * ({@link perflab.core.result.Steadiness#MAX_DRIFT_PERCENT}), so a warm-up that ends on the bound leaves a window
- * that still reads steady. On 2 shared CPUs a lean Jetty SUT's compilers
+ * bounded at {@value #MAX_TREND_CHANGE} of their mean, about 15 %/min: half the change that makes a window unsteady
+ * ({@link perflab.core.result.Steadiness#MAX_DRIFT_PERCENT}) over the same 20 s, so a warm-up that ends on the bound
+ * leaves a 20 s window (the default) that still reads steady. A longer window reads whatever trend remains: at
+ * 15 %/min, over 40 s it would reach the 10 % that makes a window unsteady, as it should, since the system still moves. On 2 shared CPUs a lean Jetty SUT's compilers
  * settle in 30-60 s; a bigger application takes minutes, so the warm-up has a maximum and says when it hit it.
  */
 final class WarmupJudge {

@@ -150,6 +150,17 @@ class WarmupJudgeTest {
         assertEquals(5, at);
     }
 
+    /** The closed model judges its trend on 20 s: five steady seconds are not enough, and it says why. */
+    @Test
+    void theClosedModelIsNotWarmBeforeItsTrendsTwentySeconds() {
+        WarmupJudge judge = new WarmupJudge(false);
+        for (int i = 0; i < 19; i++) {
+            assertFalse(judge.warm(second(1000, 0, 0)), "warm after " + (i + 1) + " s");
+        }
+        assertEquals("19 s of warm-up, fewer than the 20 s its throughput's trend is judged on", judge.notWarmBecause());
+        assertTrue(judge.warm(second(1000, 0, 0)));
+    }
+
     @Test
     void notBeforeFiveSecondsOfWarmUp() {
         WarmupJudge judge = new WarmupJudge(true);

@@ -22,8 +22,8 @@ final class SoapEchoSession implements ClientSession {
     static final long IDS_PER_CLIENT = 100_000_000L;
     private static final long ID_RANGE = 1L << 31;
     private static final byte[] IDOUT = "idout>".getBytes(StandardCharsets.US_ASCII);
-    /** The end of the opening tag of echoStringDoc's and echoBase64Doc's out, with or without a prefix. */
-    private static final byte[] OUT = "out>".getBytes(StandardCharsets.US_ASCII);
+    /** The local name of echoStringDoc's and echoBase64Doc's out element. */
+    private static final byte[] OUT = "out".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FAULT = "Fault>".getBytes(StandardCharsets.US_ASCII);
     /** No idout tag in the body (not a value decimalAt returns: it gives MIN_VALUE for no digits). */
     private static final long NO_IDOUT = Long.MAX_VALUE;
@@ -93,12 +93,11 @@ final class SoapEchoSession implements ClientSession {
         if (marker < 0) {
             return "no " + traffic.operation() + PerfContract.RESPONSE_SUFFIX + " in the response";
         }
-        int out = response.indexOf(OUT, marker + responseMarker.length);
-        if (out < 0) {
+        int from = outContent(response, marker + responseMarker.length);
+        if (from < 0) {
             return "no out in the " + traffic.operation() + PerfContract.RESPONSE_SUFFIX;
         }
         int n = Request.writeDecimal(request.id(), RequestTemplate.ID_WIDTH, idDigits);
-        int from = out + OUT.length;
         for (int i = 0; i < n; i++) {
             if (from + i >= response.bodyLength() || response.bodyByte(from + i) != idDigits[i]) {
                 int end = Math.min(response.bodyLength(), from + n);
@@ -107,6 +106,48 @@ final class SoapEchoSession implements ClientSession {
             }
         }
         return null;
+    }
+
+    /**
+     * Where the content of the first {@code out} start tag at or after {@code from} begins, or -1: the tag may have a
+     * prefix ({@code <ns2:out>}) and attributes ({@code <out xmlns="">}), as other SOAP stacks write it, and an end tag
+     * ({@code </ns2:out>}) or a longer name ({@code <layout>}) is not it. Scans bytes: nothing allocated.
+     */
+    private static int outContent(ResponseView response, int from) {
+        int length = response.bodyLength();
+        for (int at = response.indexOf(OUT, from); at >= 0; at = response.indexOf(OUT, at + OUT.length)) {
+            int after = at + OUT.length;
+            if (after >= length) {
+                return -1;
+            }
+            byte next = response.bodyByte(after);
+            boolean nameEnds = next == '>' || next == '/' || next == ' ' || next == '\t' || next == '\r' || next == '\n';
+            if (!nameEnds || at - 1 < from) {
+                continue;
+            }
+            byte before = response.bodyByte(at - 1);
+            int lt = at - 1;
+            if (before == ':') { // a prefix: back over its name to the tag's '<'
+                lt = at - 2;
+                while (lt >= from && isNameByte(response.bodyByte(lt))) {
+                    lt--;
+                }
+            }
+            if (lt < from || response.bodyByte(lt) != '<' || (before != ':' && lt != at - 1)) {
+                continue;
+            }
+            for (int gt = after; gt < length; gt++) {
+                if (response.bodyByte(gt) == '>') {
+                    return response.bodyByte(gt - 1) == '/' ? -1 : gt + 1; // <out/> holds nothing
+                }
+            }
+            return -1;
+        }
+        return -1;
+    }
+
+    private static boolean isNameByte(byte b) {
+        return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '-' || b == '_' || b == '.';
     }
 
     @Override

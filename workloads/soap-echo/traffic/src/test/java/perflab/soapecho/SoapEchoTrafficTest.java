@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -229,6 +230,33 @@ class SoapEchoTrafficTest {
         String changed = good.replaceFirst("<out>(.{20}).", "<out>$1" + other);
         assertTrue(s.check(r, BytesResponse.of(200, changed), false).ok(), "the cheap check reads the id's digits only");
         assertEquals(ErrorKind.VALIDATION, s.check(r, BytesResponse.of(200, changed), true).kind());
+    }
+
+    /**
+     * Other SOAP stacks write out with a prefix or attributes: the cheap check finds its start tag in each, and not an
+     * end tag or a longer name that holds "out".
+     */
+    @Test
+    void theOutStartTagIsFoundWhateverItsPrefixAndAttributes() {
+        for (String op : List.of(PerfContract.ECHO_STRING, PerfContract.ECHO_BASE64)) {
+            SoapEchoTraffic t = traffic(op, 1);
+            ClientSession s = t.newSession(new ClientContext(0, 9));
+            Request r = s.next();
+            String good = echoOf(t.template(), r.id());
+            for (String[] form : new String[][] {{"<ns2:out>", "</ns2:out>"}, {"<out xmlns=\"\">", "</out>"},
+                    {"<out\n>", "</out>"}, {"<a-b.c:out a=\"1\">", "</a-b.c:out>"}}) {
+                String other = good.replace("<out>", form[0]).replace("</out>", form[1]);
+                assertTrue(s.check(r, BytesResponse.of(200, other), false).ok(), op + " " + form[0] + ": " + other);
+            }
+            // an element named layout, an end tag and an empty out before the real one are not its start
+            String decoys = good.replace("<out>", "<layout>9</layout></ns9:out><out/><out>");
+            assertFalse(s.check(r, BytesResponse.of(200, decoys), false).ok(),
+                    op + ": an empty <out/> first is the out, and it holds no id");
+            String layout = good.replace("<out>", "<layout>9</layout><x></ns9:out></x><out>");
+            assertTrue(s.check(r, BytesResponse.of(200, layout), false).ok(), op + ": " + layout);
+            String none = good.replace("<out>", "<layout>").replace("</out>", "</layout>");
+            assertEquals(ErrorKind.VALIDATION, s.check(r, BytesResponse.of(200, none), false).kind(), op);
+        }
     }
 
     private static String text(String echo) {

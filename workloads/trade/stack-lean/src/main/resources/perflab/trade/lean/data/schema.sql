@@ -79,6 +79,8 @@ CREATE INDEX IF NOT EXISTS order_holdingid ON orders (holding_holdingid);
 -- whenever its statistics saw one order status (a fresh population's), then read each of the account's orders,
 -- its whole history, to keep the few closed ones: CPU per page rose as a run's orders piled up (issue 36).
 CREATE INDEX IF NOT EXISTS closed_orders ON orders (account_accountid, orderstatus);
+-- and a database made by an earlier perflab (a --db-url of the user's) loses it too
+DROP INDEX IF EXISTS order_accountid;
 
 -- the key generator's rows, once; kept across populations (see KeyBlocks)
 INSERT INTO keygen (keyname, keyval) SELECT 'account', 0 WHERE NOT EXISTS (SELECT 1 FROM keygen WHERE keyname = 'account');
