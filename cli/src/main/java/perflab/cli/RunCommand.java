@@ -46,7 +46,7 @@ final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Option(names = "--kill-instance-at", paramLabel = "TIME|random", description = "A fail-over "
             + "run: kill the first SUT instance (sut-0) with SIGKILL this long into the measured window (e.g. 20s), as a "
             + "crash would; the run goes on, its partner taking its users over. 'random': at an instant drawn from "
-            + "--seed, uniform between 20 % and 80 % of --duration (printed; run.json's command has it; under perflab "
+            + "--seed, uniform between 20 %% and 80 %% of --duration (printed; run.json's command has it; under perflab "
             + "tune each repetition draws its own). Needs --instances 2 or more.")
     String killInstanceAt;
 
