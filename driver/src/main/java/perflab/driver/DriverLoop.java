@@ -79,6 +79,34 @@ final class DriverLoop implements Runnable {
         return n;
     }
 
+    /**
+     * Open model, while the window drains: whether a request meant for before the window's end is still waiting for
+     * a connection or for its answer. Call on the loop.
+     */
+    boolean windowOutstanding() {
+        if (model.waitingBeforeEnd()) {
+            return true;
+        }
+        for (Client c : clients) {
+            if (c.busy() && c.request != null && window.beforeEnd(c.intendedNanos)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The open window's drain is over: what is still outstanding fails as a timeout now, with its wait from its
+     * intended start (the window's own are counted; requests meant for after the window are not). Call on the loop.
+     */
+    void failOutstanding() {
+        long now = System.nanoTime();
+        model.failWaiting(now);
+        for (int i = 0; i < connections.size(); i++) {
+            connections.get(i).checkTimeouts(now + timeoutNanos); // as if each one's timeout had passed
+        }
+    }
+
     /** Closes every connection and stops the periodic task. Call on the loop. */
     void shutdown() {
         shutdown = true;

@@ -170,10 +170,16 @@ final class IntervalTicker implements Runnable {
                 return nowNanos; // the window's first interval goes on to the next cut: now it would be a sliver
             }
         }
+        if (current == MeasurementWindow.DRAIN && !finishing) {
+            // the window's last interval waits for its requests still outstanding at its end, and reports them
+            return nowNanos;
+        }
         if (reportedPhase == MeasurementWindow.MEASURE && current != MeasurementWindow.WARMUP) {
-            boolean ended = current == MeasurementWindow.DONE;
+            boolean ended = current >= MeasurementWindow.DRAIN;
             long end = ended ? Math.min(endEpochMs, Math.max(intervalStartEpochMs, window.measureEndEpochMs())) : endEpochMs;
-            report(MeasurementWindow.MEASURE, intervalStartEpochMs, end, nowNanos);
+            // an open-model window's last interval is reported after its drain, but ends at the window's end
+            report(MeasurementWindow.MEASURE, intervalStartEpochMs, end,
+                    ended ? Math.min(nowNanos, Math.max(phaseStartNanos, window.measureEndNanos())) : nowNanos);
             if (ended) {
                 reportedPhase = MeasurementWindow.DONE;
             }

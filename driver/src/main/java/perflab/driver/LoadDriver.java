@@ -51,6 +51,13 @@ public final class LoadDriver implements Drive {
     static final double SATURATED_LAG_P99_MS = 10.0;
     /** At the end, in-flight requests get at most this long (and at most the timeout) to finish cleanly. */
     static final long MAX_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /**
+     * Open model: how long after its end the window waits for its own requests (also bounded by twice the timeout,
+     * within which each one answers or times out). Past it, those still outstanding fail as timeouts: a request still
+     * unanswered 5 s after the window is a failure by any measure, and an agent whose driver stayed silent for
+     * longer would be taken for lost (AgentsDrive.SILENCE, 10 s; the last second's interval goes out after the drain).
+     */
+    static final long MAX_DRAIN_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final LoadSpec spec;
     private final Traffic traffic;
@@ -199,13 +206,23 @@ public final class LoadDriver implements Drive {
             if (spec.duration() != null) {
                 long end = window.measureStartNanos() + spec.duration().toNanos();
                 if (!window.awaitMeasureEnd(Math.max(0, end - System.nanoTime()))) {
-                    window.endMeasure("completed");
+                    window.endMeasureAndDrain("completed");
                 }
             } else {
                 window.awaitMeasureEnd();
             }
             ProcessCpu.Sample cpuEnd = ProcessCpu.self();
             gc.windowEnd(window.measureEndEpochMs());
+            if (window.draining()) {
+                drain(loops, Math.min(2 * timeoutNanos, MAX_DRAIN_NANOS));
+                for (DriverLoop loop : loops) {
+                    onLoop(loop, () -> {
+                        loop.failOutstanding();
+                        return null;
+                    });
+                }
+                window.endDrain();
+            }
             ticker.finish();
             ticker = null;
 
@@ -314,6 +331,24 @@ public final class LoadDriver implements Drive {
             }
         }
         return null;
+    }
+
+    /**
+     * Open model: waits until every request meant for the window has its answer or has failed, at most
+     * {@code boundNanos}; the caller then fails what is left as timeouts.
+     */
+    private void drain(List<DriverLoop> loops, long boundNanos) throws InterruptedException {
+        long deadline = System.nanoTime() + boundNanos;
+        while (System.nanoTime() < deadline) {
+            boolean outstanding = false;
+            for (DriverLoop loop : loops) {
+                outstanding |= onLoop(loop, loop::windowOutstanding);
+            }
+            if (!outstanding) {
+                return;
+            }
+            Thread.sleep(5);
+        }
     }
 
     /** Lets requests in flight at the end finish (they are not counted) so connections close cleanly. */

@@ -15,4 +15,13 @@ interface LoadModel {
     long tick(long nowNanos);
 
     boolean open();
+
+    /** Whether a request due but not sent yet was meant for before the window's end (open model only). */
+    default boolean waitingBeforeEnd() {
+        return false;
+    }
+
+    /** The drain is over: every request due but not sent yet fails as a timeout now (open model only). */
+    default void failWaiting(long nowNanos) {
+    }
 }

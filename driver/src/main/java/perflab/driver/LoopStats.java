@@ -104,7 +104,7 @@ final class LoopStats {
     }
 
     void success(int phase, int kind, long latencyNanos, long serviceNanos) {
-        if (phase == MeasurementWindow.DONE) {
+        if (phase > MeasurementWindow.MEASURE) { // DRAIN, DONE: not the window's
             return;
         }
         long lat = micros(latencyNanos);
@@ -121,7 +121,7 @@ final class LoopStats {
     }
 
     void failure(int phase, int requestKind, ErrorKind kind, long latencyNanos) {
-        if (phase == MeasurementWindow.DONE) {
+        if (phase > MeasurementWindow.MEASURE) { // DRAIN, DONE: not the window's
             return;
         }
         long lat = micros(latencyNanos);
@@ -135,7 +135,7 @@ final class LoopStats {
     }
 
     void lag(int phase, long lagNanos) {
-        if (phase == MeasurementWindow.DONE) {
+        if (phase > MeasurementWindow.MEASURE) { // DRAIN, DONE: not the window's
             return;
         }
         long us = micros(lagNanos);
@@ -145,7 +145,7 @@ final class LoopStats {
     }
 
     void sent(int phase, int bytes) {
-        if (phase == MeasurementWindow.DONE) {
+        if (phase > MeasurementWindow.MEASURE) { // DRAIN, DONE: not the window's
             return;
         }
         PhaseStats p = phases[phase];
@@ -154,7 +154,7 @@ final class LoopStats {
     }
 
     void received(int phase, int bytes) {
-        if (phase == MeasurementWindow.DONE) {
+        if (phase > MeasurementWindow.MEASURE) { // DRAIN, DONE: not the window's
             return;
         }
         PhaseStats p = phases[phase];
@@ -163,7 +163,7 @@ final class LoopStats {
     }
 
     void connectionOpened(int phase) {
-        if (phase == MeasurementWindow.DONE) {
+        if (phase > MeasurementWindow.MEASURE) { // DRAIN, DONE: not the window's
             return;
         }
         phases[phase].connectionsOpened++;

@@ -21,11 +21,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * window's first second and be counted as throughput the schedule never offered in it: 417 req/s measured for
  * 400 offered, with the warm-up 0.47 s behind. The closed model keeps counting by completion, since its requests
  * in flight at the start balance those dropped at the end.
+ *
+ * <p>For the same reason the open model's window holds every request meant to be sent in it, also those that
+ * complete after its end: the window ends into {@link #DRAIN}, and the driver waits until each of them has an answer
+ * or has timed out. A window that dropped them read, past the server's capacity, 0 requests, 0 errors and a p99 of
+ * 0: every completion in it belonged to the backlog from before it, and every request of its own completed after it.
  */
 final class MeasurementWindow {
     static final int WARMUP = 0;
     static final int MEASURE = 1;
-    static final int DONE = 2;
+    /**
+     * Open model, after a window ended by its time: the schedule goes on sending (the server stays under the load it
+     * had) while the window's own requests still waiting or in flight finish; their completions are the window's.
+     */
+    static final int DRAIN = 2;
+    static final int DONE = 3;
 
     static final int MAX_ERROR_SAMPLES = 10;
     /**
@@ -52,6 +62,8 @@ final class MeasurementWindow {
      * warm-up and window alike, so the phase change does not change the code's shape (see LoopStats).
      */
     private volatile long countsFromNanos = System.nanoTime() - (1L << 62);
+    /** Open model: requests meant to start at or after this are not the window's: far ahead until the window ends. */
+    private volatile long countsUntilNanos = System.nanoTime() + (1L << 62);
     private final CountDownLatch measureStarted = new CountDownLatch(1);
     private final CountDownLatch measureEnded = new CountDownLatch(1);
     private volatile long measureStartNanos;
@@ -84,16 +96,27 @@ final class MeasurementWindow {
         return phase != DONE;
     }
 
+    /** Open model: whether a request meant to start at {@code intendedNanos} was meant for before the window's end. */
+    boolean beforeEnd(long intendedNanos) {
+        return intendedNanos - countsUntilNanos < 0;
+    }
+
     /**
      * The phase a completion (success or error) of a request meant to start at {@code intendedNanos} belongs to,
      * taking a ticket when the phase is count-bounded. The completion that takes the last warm-up ticket starts the
      * measured window; the one that takes the last measured ticket ends it.
      */
     int completionPhase(long intendedNanos) {
-        if (byIntendedStart && intendedNanos - countsFromNanos < 0 && phase == MEASURE) {
-            return DONE; // the warm-up's backlog, before any ticket is taken
+        int p = phase; // read once, before the window's bounds (which are written before the phase)
+        if (byIntendedStart) {
+            if (p == DONE || p >= MEASURE && intendedNanos - countsFromNanos < 0
+                    || intendedNanos - countsUntilNanos >= 0) {
+                return DONE; // the warm-up's backlog, before any ticket is taken; or meant for after the window
+            }
+            if (p == DRAIN) {
+                return MEASURE; // one of the window's own, finishing after its end
+            }
         }
-        int p = phase;
         // a phase bounded by time takes this one path in warm-up and window alike (see LoopStats on why)
         if (p == DONE || !byCount[p]) {
             return p;
@@ -152,7 +175,39 @@ final class MeasurementWindow {
         measureStarted.countDown();
     }
 
+    /**
+     * Open model: ends the window by its time and goes on sending while its requests finish ({@link #DRAIN});
+     * {@link #endDrain} ends the run. Any other model or a count-bounded window ends at once.
+     */
+    synchronized void endMeasureAndDrain(String reason) {
+        if (!byIntendedStart || measureByCount || phase != MEASURE) {
+            endMeasure(reason);
+            return;
+        }
+        measureEndEpochMs = System.currentTimeMillis();
+        measureEndNanos = System.nanoTime();
+        countsUntilNanos = measureEndNanos; // before the phase, so a loop that sees DRAIN sees the end
+        endReason = reason;
+        phase = DRAIN;
+        measureEnded.countDown();
+    }
+
+    /** The window's requests have finished (or the drain's time is up): the run is over. */
+    synchronized void endDrain() {
+        if (phase == DRAIN) {
+            phase = DONE;
+        }
+    }
+
+    boolean draining() {
+        return phase == DRAIN;
+    }
+
     synchronized void endMeasure(String reason) {
+        if (phase == DRAIN) {
+            phase = DONE; // stopped while draining: the window's end stays where it was
+            return;
+        }
         if (phase == DONE) {
             return;
         }
@@ -239,7 +294,7 @@ final class MeasurementWindow {
 
     /** Keeps the first few error messages; after that, costs one atomic read. */
     void sampleError(int phase, ErrorKind kind, String message) {
-        if (phase == DONE || errorSampleCount.get() >= MAX_ERROR_SAMPLES) {
+        if (phase > MEASURE || errorSampleCount.get() >= MAX_ERROR_SAMPLES) {
             return;
         }
         if (errorSampleCount.incrementAndGet() <= MAX_ERROR_SAMPLES) {

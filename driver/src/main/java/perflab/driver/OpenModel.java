@@ -102,6 +102,18 @@ final class OpenModel implements LoadModel {
         return true;
     }
 
+    @Override
+    public boolean waitingBeforeEnd() {
+        return !backlog.isEmpty() && window.beforeEnd(backlog.peekOldest()); // oldest first
+    }
+
+    @Override
+    public void failWaiting(long nowNanos) {
+        while (!backlog.isEmpty()) {
+            expireOldest(nowNanos); // the window's own are counted (with their wait), the later ones are not
+        }
+    }
+
     private void expire(long nowNanos) {
         while (!backlog.isEmpty() && nowNanos - backlog.peekOldest() >= timeoutNanos) {
             expireOldest(nowNanos);

@@ -50,6 +50,8 @@ final class EchoServer implements AutoCloseable {
     volatile boolean closeEach;
     volatile boolean neverAnswer;
     volatile boolean chunked;
+    /** Each answer is held this long after its request arrived: a server of capacity connections / this. */
+    volatile long serviceMillis;
     private volatile long stallUntilNanos;
 
     final AtomicLong requests = new AtomicLong();
@@ -107,6 +109,7 @@ final class EchoServer implements AutoCloseable {
             boolean close = closeEach || !HttpUtil.isKeepAlive(req);
             long stall = stallUntilNanos - System.nanoTime();
             Runnable respond = () -> respond(ctx, id, close);
+            stall = Math.max(stall, TimeUnit.MILLISECONDS.toNanos(serviceMillis));
             if (stall > 0) {
                 ctx.executor().schedule(respond, stall, TimeUnit.NANOSECONDS);
             } else {

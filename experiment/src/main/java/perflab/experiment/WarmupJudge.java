@@ -1,5 +1,7 @@
 package perflab.experiment;
 
+import perflab.core.result.Steadiness;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -127,23 +129,15 @@ final class WarmupJudge {
             return String.format(Locale.ROOT, "%.0f s of warm-up, fewer than the %.0f s its throughput's trend is judged on",
                     elapsedSeconds, TREND_SECONDS);
         }
-        int n = trend.size();
-        double meanT = 0;
-        double meanY = 0;
+        double[] t = new double[trend.size()];
+        double[] y = new double[t.length];
+        int i = 0;
         for (double[] p : trend) {
-            meanT += p[0];
-            meanY += p[1];
+            t[i] = p[0];
+            y[i++] = p[1];
         }
-        meanT /= n;
-        meanY /= n;
-        double sty = 0;
-        double stt = 0;
-        for (double[] p : trend) {
-            sty += (p[0] - meanT) * (p[1] - meanY);
-            stt += (p[0] - meanT) * (p[0] - meanT);
-        }
-        double span = trend.peekLast()[0] - trend.peekFirst()[0];
-        double change = stt > 0 && meanY > 0 ? sty / stt * span / meanY : 0;
+        double span = t[t.length - 1] - t[0];
+        double change = Steadiness.fittedChange(t, y);
         if (Math.abs(change) <= MAX_TREND_CHANGE) {
             return null;
         }

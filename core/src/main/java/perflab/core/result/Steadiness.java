@@ -24,28 +24,55 @@ public final class Steadiness {
         if (n < 3) {
             return new RunSummary.Steadiness(false, 0, 0, 0, n);
         }
+        double[] seconds = new double[n];
         double mean = 0;
-        for (double v : perSecond) {
-            mean += v;
+        for (int i = 0; i < n; i++) {
+            seconds[i] = i;
+            mean += perSecond[i];
         }
         mean /= n;
         double var = 0;
-        double sxy = 0;
-        double sxx = 0;
-        double xMean = (n - 1) / 2.0;
-        for (int i = 0; i < n; i++) {
-            double d = perSecond[i] - mean;
-            var += d * d;
-            sxy += (i - xMean) * d;
-            sxx += (i - xMean) * (i - xMean);
+        for (double v : perSecond) {
+            var += (v - mean) * (v - mean);
         }
         double sd = Math.sqrt(var / (n - 1));
         double cv = mean > 0 ? sd / mean : 0;
-        double slopePerSecond = sxx > 0 ? sxy / sxx : 0;
-        double trend = mean > 0 ? 100.0 * slopePerSecond * 60 / mean : 0;
-        double drift = mean > 0 ? 100.0 * slopePerSecond * (n - 1) / mean : 0;
+        double change = fittedChange(seconds, perSecond);
+        double drift = 100.0 * change;
+        double trend = 100.0 * change * 60 / (n - 1);
         boolean steady = mean > 0 && cv <= MAX_CV && Math.abs(drift) <= MAX_DRIFT_PERCENT;
         return new RunSummary.Steadiness(steady, round(cv), round(trend), round(drift), n);
+    }
+
+    /**
+     * The least-squares line through the points, its change from the first x to the last as a share of the mean y
+     * (0.1: it rose by 10 % of the mean across them); 0 when the points have no spread in x or no positive mean.
+     * Also the automatic warm-up's rule for a throughput still climbing, so both judge a trend alike.
+     */
+    public static double fittedChange(double[] x, double[] y) {
+        int n = Math.min(x.length, y.length);
+        if (n < 2) {
+            return 0;
+        }
+        double meanX = 0;
+        double meanY = 0;
+        for (int i = 0; i < n; i++) {
+            meanX += x[i];
+            meanY += y[i];
+        }
+        meanX /= n;
+        meanY /= n;
+        double sxy = 0;
+        double sxx = 0;
+        double minX = x[0];
+        double maxX = x[0];
+        for (int i = 0; i < n; i++) {
+            sxy += (x[i] - meanX) * (y[i] - meanY);
+            sxx += (x[i] - meanX) * (x[i] - meanX);
+            minX = Math.min(minX, x[i]);
+            maxX = Math.max(maxX, x[i]);
+        }
+        return sxx > 0 && meanY > 0 ? sxy / sxx * (maxX - minX) / meanY : 0;
     }
 
     private static double round(double v) {

@@ -34,7 +34,7 @@ class RandomInstantTest {
                 0, Duration.ZERO, "1", Duration.ofSeconds(30), 7, 0, "http1", 1);
         RunConfig.Sut sut = new RunConfig.Sut(java.util.List.of(), null, null, null, null, 0, java.util.Map.of(), 2,
                 RandomInstant.in(Duration.ofSeconds(20), 7));
-        RunConfig run = new RunConfig("voicemail", "lean", "converged", load, sut, null, null, null, false);
+        RunConfig run = new RunConfig("ring", "lean", "call", load, sut, null, null, null, false);
         assertEquals(sut.killInstanceAt(), RandomInstant.repetition(run, "random", 1).sut().killInstanceAt());
         assertEquals(RandomInstant.in(Duration.ofSeconds(20), 8), RandomInstant.repetition(run, "random", 2).sut()
                 .killInstanceAt());

@@ -65,4 +65,14 @@ class SteadinessTest {
     void tooShortToTell() {
         assertFalse(Steadiness.of(new double[]{1, 1}).steady());
     }
+
+    /** Points unevenly spaced in time (the warm-up's intervals are not all a second): the line's change across them. */
+    @Test
+    void fittedChangeFollowsTheLineAcrossUnevenPoints() {
+        // on the line y = 100 + 5x: +25 from x 0 to 5, over a mean of 111.67
+        double change = Steadiness.fittedChange(new double[] {0, 2, 5}, new double[] {100, 110, 125});
+        assertEquals(25 / (335 / 3.0), change, 1e-9);
+        assertEquals(0, Steadiness.fittedChange(new double[] {3, 3}, new double[] {1, 2}), "no spread in x");
+        assertEquals(0, Steadiness.fittedChange(new double[] {1}, new double[] {5}), "one point");
+    }
 }
