@@ -4,12 +4,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import perflab.core.os.JitCompilerCpu;
 import perflab.core.os.MachineCpu;
+import perflab.core.os.ProcessCpu;
+import perflab.testsupport.Poll;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,7 +41,7 @@ class ProcessSamplerTest {
             long nanos = jit.readNanos();
             assertTrue(jit.compilerThreads() >= 1, "compiler threads " + jit.compilerThreads());
             assertTrue(nanos >= 50_000_000L, "compiler CPU at start-up under -Xcomp: " + nanos / 1e6 + " ms");
-            var all = perflab.core.os.ProcessCpu.read(child.pid());
+            var all = ProcessCpu.read(child.pid());
             assertTrue(nanos <= all.totalNanos(), "part of the process's CPU: " + nanos + " of " + all.totalNanos());
         } finally {
             child.destroyForcibly();
@@ -56,7 +59,7 @@ class ProcessSamplerTest {
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()));
             assertEquals("READY", out.readLine());
-            Thread.sleep(300); // past the JVM's start-up work
+            awaitIdle(child.pid()); // past the JVM's start-up work, which would count as the spinning thread's
             long t0 = System.nanoTime();
             ProcessSampler sampler = new ProcessSampler(child.pid());
             OutputStream in = child.getOutputStream();
@@ -89,5 +92,21 @@ class ProcessSamplerTest {
         ProcessSampler.Reading gone = new ProcessSampler(child.pid()).sample();
         assertFalse(gone.alive());
         assertTrue(Double.isNaN(gone.cpuPercent()));
+    }
+
+    /**
+     * Waits until {@code pid}'s CPU clock has stood still for 100 ms: its start-up work done, it waits on its
+     * stdin. A fixed pause is too short when a busy machine slows the start-up down.
+     */
+    private static void awaitIdle(long pid) throws InterruptedException {
+        long[] moved = {ProcessCpu.read(pid).totalNanos(), System.nanoTime()}; // its CPU time, and when that last grew
+        Poll.until("the child to use no CPU for 100 ms (ms since it last did)", Duration.ofSeconds(30), () -> {
+            long cpu = ProcessCpu.read(pid).totalNanos();
+            if (cpu != moved[0]) {
+                moved[0] = cpu;
+                moved[1] = System.nanoTime();
+            }
+            return (System.nanoTime() - moved[1]) / 1_000_000;
+        }, stillMs -> stillMs >= 100);
     }
 }

@@ -104,8 +104,10 @@ class ProcessTreeTest {
             long from = System.currentTimeMillis();
             monitor.sample();
             ProcessCpu.Sample spinBefore = ProcessCpu.read(spinner);
-            Thread.sleep(300);
-            ProcessCpu.Sample spinAfter = ProcessCpu.read(spinner);
+            // the spinner's interval ends once it has used 0.3 s of CPU, not after a time: a busy machine may
+            // give it a small share of a core
+            ProcessCpu.Sample spinAfter = Poll.until("the spinner to use 0.3 s of CPU", Duration.ofSeconds(30),
+                    () -> ProcessCpu.read(spinner), s -> ProcessCpu.secondsBetween(spinBefore, s) >= 0.3);
             RunMonitor.Second second = monitor.sample();
             long to = System.currentTimeMillis();
             double spun = ProcessCpu.secondsBetween(spinBefore, spinAfter);

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import perflab.core.sut.SutArgs;
+import perflab.testsupport.Poll;
 import perflab.voicemail.VoicemailPages;
 import perflab.voicemail.lean.sip.TestPeers;
 
@@ -124,15 +125,14 @@ class VoicemailOverloadTest {
         return clicks.stream().collect(Collectors.groupingBy(Crowd.Click::status, TreeMap::new, Collectors.counting()));
     }
 
+    /** The stats page once {@code done} accepts it. */
     private String awaitStats(Predicate<String> done, String what) throws Exception {
-        long end = System.nanoTime() + SETTLE.toNanos();
-        String stats = stats();
-        while (!done.test(stats) && System.nanoTime() < end) {
-            Thread.sleep(50);
-            stats = stats();
-        }
-        assertTrue(done.test(stats), what + ": " + stats + ", phone BYEs answered " + peers.phoneByeAnswers.size());
-        return stats;
+        return Poll.until(what, SETTLE, () -> new Seen(stats(), peers.phoneByeAnswers.size()),
+                seen -> done.test(seen.stats())).stats();
+    }
+
+    /** The stats page and the phones' BYEs answered when it was read: a failed wait shows both. */
+    private record Seen(String stats, int phoneByesAnswered) {
     }
 
     private String stats() throws Exception {

@@ -3,6 +3,7 @@ package perflab.voicemail.lean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import perflab.core.sut.SutArgs;
+import perflab.testsupport.Poll;
 import perflab.voicemail.VoicemailPages;
 import perflab.voicemail.lean.sip.TestPeers;
 
@@ -59,11 +60,7 @@ class VoicemailServerTest {
     }
 
     private void awaitStats(String fragment) throws Exception {
-        long end = System.nanoTime() + 20_000_000_000L;
-        while (!stats().contains(fragment) && System.nanoTime() < end) {
-            Thread.sleep(50);
-        }
-        assertTrue(stats().contains(fragment), "expected " + fragment + " in " + stats());
+        Poll.until(fragment + " in the stats page", Duration.ofSeconds(30), this::stats, s -> s.contains(fragment));
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import perflab.core.sut.SutArgs;
+import perflab.testsupport.Poll;
 import perflab.voicemail.VoicemailPages;
 import perflab.voicemail.lean.replica.FreePorts;
 import perflab.voicemail.lean.replica.UserReplica;
@@ -43,13 +44,14 @@ class WebTakeoverTest {
     }
 
     private static void awaitCopy(VoicemailServer server, String user, String state) throws InterruptedException {
-        long end = System.nanoTime() + 10_000_000_000L;
-        UserReplica copy = server.replicas().read(user);
-        while ((copy == null || !copy.state().equals(state)) && System.nanoTime() < end) {
-            Thread.sleep(20);
-            copy = server.replicas().read(user);
-        }
-        assertTrue(copy != null && copy.state().equals(state), "the partner's copy of " + user + ": " + copy);
+        Poll.until("the partner's copy of " + user + " in state " + state, Duration.ofSeconds(30),
+                () -> server.replicas().read(user), copy -> copy != null && copy.state().equals(state));
+    }
+
+    /** The stats page of {@code server} once it has {@code fragment}: a call's end is counted a moment after its page. */
+    private static String awaitStats(VoicemailServer server, String fragment) throws InterruptedException {
+        return Poll.until(fragment + " in the stats page", Duration.ofSeconds(30),
+                () -> new Browser().get(server, VoicemailPages.STATS).body(), stats -> stats.contains(fragment));
     }
 
     @Test
@@ -94,15 +96,10 @@ class WebTakeoverTest {
                 // a call is over once its unsubscription is done, a moment after the hang-up's answer: u0000009's
                 // here; u0000008's final NOTIFY goes where its dialog points, the gone instance (no proxy in this
                 // test to send it to the partner, as Kamailio does), so that call ends at the unsubscription's timeout
-                String stats = new Browser().get(second, VoicemailPages.STATS).body();
-                long end = System.nanoTime() + 10_000_000_000L;
-                while (!stats.contains("\"web-hangup\":1") && System.nanoTime() < end) {
-                    Thread.sleep(20);
-                    stats = new Browser().get(second, VoicemailPages.STATS).body();
-                }
+                String stats = awaitStats(second, "\"web-hangup\":1");
                 assertTrue(stats.contains("\"takenOver\":2"), stats);
                 assertTrue(stats.contains("\"calls.taken-over\":1"), stats);
-                assertTrue(stats.contains("\"web-hangup\":1") && stats.contains("\"liveSipUsers\":1"), stats);
+                assertTrue(stats.contains("\"liveSipUsers\":1"), stats);
                 assertNotEquals(-1, stats.indexOf("\"replication.members\":1"), "alone after the first left: " + stats);
             } finally {
                 if (first != null) {
@@ -146,11 +143,8 @@ class WebTakeoverTest {
                                 user) + VoicemailPages.CHECK)).timeout(Duration.ofSeconds(30)).build(),
                         HttpResponse.BodyHandlers.ofString());
                 awaitCopy(second, user, copyState);
-                long end = System.nanoTime() + 10_000_000_000L;
-                while (!peers.seen.contains(silentPeer + " INVITE") && System.nanoTime() < end) {
-                    Thread.sleep(20);
-                }
-                assertTrue(peers.seen.contains(silentPeer + " INVITE"), peers.seen.toString());
+                Poll.until("the " + silentPeer + "'s INVITE", Duration.ofSeconds(30), () -> peers.seen,
+                        seen -> seen.contains(silentPeer + " INVITE"));
 
                 VoicemailServer going = first;
                 first = null;
@@ -177,18 +171,13 @@ class WebTakeoverTest {
                 HttpResponse<String> down = browser.get(second, VoicemailPages.page(user) + VoicemailPages.HANGUP);
                 assertEquals(200, down.statusCode(), down.body());
 
-                String stats = new Browser().get(second, VoicemailPages.STATS).body();
-                end = System.nanoTime() + 10_000_000_000L;
-                while (!stats.contains("\"web-hangup\":1") && System.nanoTime() < end) {
-                    Thread.sleep(20);
-                    stats = new Browser().get(second, VoicemailPages.STATS).body();
-                }
+                String stats = awaitStats(second, "\"web-hangup\":1");
                 assertTrue(stats.contains("\"calls.setups-restarted\":1") && stats.contains("\"clicksAgain\":1"), stats);
                 // what the take-over left at the peer the dead instance was calling: the phone's INVITE, or the line's and
                 // the phone leg ended early
                 assertTrue(stats.contains("\"calls.setups-restarted.peer-calls-abandoned\":"
                         + (silentPeer.equals("line") ? 2 : 1)), stats);
-                assertTrue(stats.contains("\"web-hangup\":1") && stats.contains("\"failed\":0"), stats);
+                assertTrue(stats.contains("\"failed\":0"), stats);
             } finally {
                 if (first != null) {
                     first.stop();
@@ -237,13 +226,8 @@ class WebTakeoverTest {
                 String home = new Browser().get(again, VoicemailPages.STATS).body();
                 assertTrue(home.contains("\"takenBack\":2") && home.contains("\"takenOver\":0"), home);
                 assertTrue(home.contains("\"calls.taken-back\":1"), home);
-                String partner = new Browser().get(second, VoicemailPages.STATS).body();
-                long end = System.nanoTime() + 10_000_000_000L;
-                while (!partner.contains("\"handedBack\":1") && System.nanoTime() < end) {
-                    Thread.sleep(20);
-                    partner = new Browser().get(second, VoicemailPages.STATS).body();
-                }
-                assertTrue(partner.contains("\"handedBack\":1") && partner.contains("\"calls.handed-back\":1"), partner);
+                String partner = awaitStats(second, "\"handedBack\":1");
+                assertTrue(partner.contains("\"calls.handed-back\":1"), partner);
                 assertTrue(partner.contains("\"liveSipUsers\":0"), "the partner let the call go: " + partner);
             } finally {
                 for (VoicemailServer s : new VoicemailServer[] {first, second, again}) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import perflab.testsupport.Poll;
 import perflab.voicemail.sip.Body;
 import perflab.voicemail.sip.ClientTransaction;
 import perflab.voicemail.sip.SerialExecutor;
@@ -108,9 +110,10 @@ class HostileInputTest {
                 }
             }
             List<String> answers = peer.collect(1_500);
+            // the stack may still be reading its socket's backlog on a busy machine: wait for the count, not a time
+            Poll.until("more than half the copies absorbed", Duration.ofSeconds(30),
+                    () -> sut.counter("sip.retransmissions.absorbed"), absorbed -> absorbed > copies / 2);
             assertNull(sut.nextRequest(100), "the application saw the request once");
-            long absorbed = sut.counter("sip.retransmissions.absorbed");
-            assertTrue(absorbed > copies / 2, "absorbed " + absorbed);
             assertTrue(answers.stream().allMatch(a -> a.startsWith("SIP/2.0 200")));
         }
     }
@@ -153,10 +156,8 @@ class HostileInputTest {
             }
             assertEquals(count, sent, "all sent within a minute");
             peer.collect(500);
-            Map<String, Long> c = sut.counters();
-            assertNull(c.get("sip.dropped.internal-error"), c.toString());
-            assertNull(c.get("sip.errors.internal"), c.toString());
-            assertTrue(c.get("sip.datagrams.in") > count / 2, c.toString());
+            Poll.until("more than half the datagrams read", Duration.ofSeconds(30),
+                    () -> sut.counter("sip.datagrams.in"), in -> in > count / 2);
 
             // a normal transaction still completes
             ClientTransaction tx = sut.stack.send(sut.request("OPTIONS", peer, List.of(), Body.NONE),
@@ -167,8 +168,11 @@ class HostileInputTest {
             answering.interrupt();
             answering.join(5_000);
             // and nothing stays: every transaction ends by Timer J/H/K (64 x T1)
-            assertEquals(List.of(0, 0, 0, 0), sut.awaitEmptyTables(3 * StackFixture.TIMEOUT + 10_000),
-                    sut.counters().toString());
+            sut.awaitEmptyTables(3 * StackFixture.TIMEOUT + 10_000, "Timer J/H/K");
+            // checked last, when the stack has long read everything sent
+            Map<String, Long> c = sut.counters();
+            assertNull(c.get("sip.dropped.internal-error"), c.toString());
+            assertNull(c.get("sip.errors.internal"), c.toString());
         }
     }
 

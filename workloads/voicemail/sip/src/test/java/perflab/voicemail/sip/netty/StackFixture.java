@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import perflab.testsupport.Poll;
 import perflab.voicemail.sip.Body;
 import perflab.voicemail.sip.Dialog;
 import perflab.voicemail.sip.Header;
@@ -74,15 +75,20 @@ final class StackFixture implements AutoCloseable {
         return stack.counters();
     }
 
-    /** Waits (bounded) until every transaction and dialog has left the tables. */
-    List<Integer> awaitEmptyTables(long millis) throws InterruptedException {
-        long end = System.nanoTime() + millis * 1_000_000;
-        List<Integer> sizes = stack.tableSizes();
-        while (System.nanoTime() < end && !sizes.equals(List.of(0, 0, 0, 0))) {
-            Thread.sleep(50);
-            sizes = stack.tableSizes();
-        }
-        return sizes;
+    /**
+     * Waits until every transaction, dialog and pending subscription has left the tables, failing after
+     * {@code millis}. The callers' bounds are the SIP timers' (Timer J, K...) plus a margin, so they stay what they
+     * were: a wider one would let a transaction that outlives its timer pass.
+     *
+     * @param by what should have emptied them ("Timer J"), for the failure message
+     */
+    void awaitEmptyTables(long millis, String by) throws InterruptedException {
+        Poll.until("the tables to empty (" + by + ")", Duration.ofMillis(millis),
+                () -> new Tables(stack.tableSizes(), stack.counters()), t -> t.sizes().equals(List.of(0, 0, 0, 0)));
+    }
+
+    /** Client and server transactions, dialogs and pending subscriptions; the counters to read a failure by. */
+    private record Tables(List<Integer> sizes, Map<String, Long> counters) {
     }
 
     @Override

@@ -1,18 +1,19 @@
 package perflab.voicemail.lean.replica;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import perflab.testsupport.Poll;
 
 /**
  * The replication test of issue 14: a session written by one JVM is read on its partner after that JVM is killed
@@ -79,19 +80,13 @@ class PairGridKillTest {
                     assertEquals("node0first", webSession(survivor, u), u + ": written once under the survivor's key, kept");
                 }
                 for (String u : writers) {
-                    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                    while (!webSession(survivor, u).equals("node0again") && System.nanoTime() < end) {
-                        Thread.sleep(20);
-                    }
-                    assertEquals("node0again", webSession(survivor, u), u + " written again after the topology change");
+                    Poll.until(u + " written again after the topology change", Duration.ofSeconds(30),
+                            () -> webSession(survivor, u), "node0again"::equals);
                 }
                 assertEquals(1 + writers.size() + own.size(), survivor.held(), "one copy a user, whoever wrote it");
                 // heartbeats (FD_ALL3: 8 s) and the check of the suspect find the writer gone; the pair is one
-                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (survivor.members() > 1 && System.nanoTime() < end) {
-                    Thread.sleep(100);
-                }
-                assertEquals(1, survivor.members(), "the survivor's view after the kill");
+                Poll.until("the survivor's view to drop the killed writer", Duration.ofSeconds(60), survivor::members,
+                        n -> n == 1);
                 survivor.put("u0000043", UserReplica.page("u0000043", "node0b").toBytes());
                 assertEquals(UserReplica.PAGE, UserReplica.fromBytes(survivor.get("u0000043")).state());
                 assertEquals("CONNECTED", UserReplica.fromBytes(survivor.get("u0000042")).state());
@@ -155,17 +150,13 @@ class PairGridKillTest {
         /** Waits until the writer wrote u0000042's replica, the copy reached {@code survivor}, the pair is whole. */
         void awaitPaired(PairGrid survivor) throws Exception {
             written.get(90, TimeUnit.SECONDS);
-            assertNotNull(awaitReplica(survivor, "u0000042", 10_000), "the replica reached the partner");
+            awaitReplica(survivor, "u0000042");
             for (String user : writerPages()) {
-                assertNotNull(awaitReplica(survivor, user, 10_000), user + "'s page reached the partner");
+                awaitReplica(survivor, user);
             }
             // on a busy machine the writer may have found no one within its join timeout and started a grid of
             // its own, the two merging later: the copy may then be at the survivor before the pair is whole
-            long whole = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!survivor.paired() && System.nanoTime() < whole) {
-                Thread.sleep(50);
-            }
-            assertTrue(survivor.paired(), "the pair became whole");
+            Poll.until("the pair to become whole", Duration.ofSeconds(60), survivor::paired);
         }
     }
 
@@ -192,7 +183,7 @@ class PairGridKillTest {
                     assertTrue(again.heldAtJoin() >= 1, "the survivor's copies came at the join: " + again.heldAtJoin());
                     assertEquals("CONNECTED", UserReplica.fromBytes(again.get("u0000042")).state());
                     again.put("u0000044", UserReplica.page("u0000044", "node0c").toBytes());
-                    assertNotNull(awaitReplica(survivor, "u0000044", 10_000), "the pair copies again");
+                    awaitReplica(survivor, "u0000044"); // the pair copies again
                 }
             }
         } finally {
@@ -200,13 +191,8 @@ class PairGridKillTest {
         }
     }
 
-    private static byte[] awaitReplica(PairGrid grid, String user, long millis) throws InterruptedException {
-        long end = System.nanoTime() + millis * 1_000_000;
-        byte[] value = grid.get(user);
-        while (value == null && System.nanoTime() < end) {
-            Thread.sleep(20);
-            value = grid.get(user);
-        }
-        return value;
+    /** Waits until {@code grid} holds a copy of {@code user} (a write reaches the partner asynchronously). */
+    private static void awaitReplica(PairGrid grid, String user) throws InterruptedException {
+        Poll.until(user + "'s copy to reach the partner", Duration.ofSeconds(30), () -> grid.get(user) != null);
     }
 }

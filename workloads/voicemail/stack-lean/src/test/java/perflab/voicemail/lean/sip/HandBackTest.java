@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import perflab.testsupport.Poll;
 import perflab.voicemail.lean.ConvergedCalls.CallEnd;
 import perflab.voicemail.lean.replica.FreePorts;
 import perflab.voicemail.lean.replica.PairGrid;
@@ -30,12 +31,9 @@ class HandBackTest {
                 TransactionTimers.scaled(Duration.ofMillis(TestPeers.T1)), 2), replicas);
     }
 
-    private static void await(String what, java.util.function.BooleanSupplier done) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!done.getAsBoolean() && System.nanoTime() < end) {
-            Thread.sleep(20);
-        }
-        assertTrue(done.getAsBoolean(), what);
+    /** The grid and the calls change state on threads of their own: every step here waits for its state. */
+    private static void await(String what, Poll.Condition done) throws InterruptedException {
+        Poll.until(what, Duration.ofSeconds(30), done);
     }
 
     private static UserReplica copy(PairGrid grid, String user) {

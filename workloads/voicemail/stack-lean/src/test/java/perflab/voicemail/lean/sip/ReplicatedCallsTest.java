@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import perflab.testsupport.Poll;
 import perflab.voicemail.lean.ConvergedCalls.CallEnd;
 import perflab.voicemail.lean.replica.FreePorts;
 import perflab.voicemail.lean.replica.PairGrid;
@@ -35,11 +36,7 @@ class ReplicatedCallsTest {
         int b = FreePorts.loopback();
         home = PairGrid.join("calls-test", "home", a, b);
         partner = PairGrid.join("calls-test", "partner", b, a);
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (partner.members() < 2 && System.nanoTime() < end) {
-            Thread.sleep(20);
-        }
-        assertEquals(2, partner.members(), "the pair formed");
+        Poll.until("the pair to form", Duration.ofSeconds(60), partner::members, n -> n == 2);
     }
 
     @AfterAll
@@ -57,23 +54,19 @@ class ReplicatedCallsTest {
 
     /** The partner's copy of {@code user} once {@code state} is in it (the grid writes asynchronously). */
     private static UserReplica awaitState(String user, String state) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < end) {
-            byte[] value = partner.get(user);
-            if (value != null && UserReplica.fromBytes(value).state().equals(state)) {
-                return UserReplica.fromBytes(value);
-            }
-            Thread.sleep(10);
-        }
-        return null;
+        return Poll.until("the partner's copy of " + user + " in state " + state, Duration.ofSeconds(30),
+                () -> copy(user), replica -> replica != null && replica.state().equals(state));
+    }
+
+    /** The partner's copy of {@code user}; null when it holds none. */
+    private static UserReplica copy(String user) {
+        byte[] value = partner.get(user);
+        return value == null ? null : UserReplica.fromBytes(value);
     }
 
     private static void awaitGone(String user) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (partner.get(user) != null && System.nanoTime() < end) {
-            Thread.sleep(10);
-        }
-        assertNull(partner.get(user), "the copy of " + user + " is gone once the call ended");
+        Poll.until("the copy of " + user + " to be gone once the call ended", Duration.ofSeconds(30),
+                () -> partner.get(user) == null);
     }
 
     @Test
@@ -83,7 +76,6 @@ class ReplicatedCallsTest {
             CompletableFuture<CallEnd> ended = new CompletableFuture<>();
             calls.connect("u0000010", "node0web10", ended::complete).get(10, TimeUnit.SECONDS);
             UserReplica copy = awaitState("u0000010", "CONNECTED");
-            assertNotNull(copy, "the connected call at the partner");
             assertEquals("node0web10", copy.webSession());
             assertEquals(3, copy.flags() & 3, "subscription accepted and notified");
             DialogState subscription = copy.dialogs().get(0);
@@ -135,7 +127,7 @@ class ReplicatedCallsTest {
         try (TestPeers peers = new TestPeers()) {
             VoiceMailCalls first = sut(peers, SessionReplicas.through(ReplicationMode.EVERY_MESSAGE, home));
             first.connect("u0000020", "node0web20", end -> { }).get(10, TimeUnit.SECONDS);
-            assertNotNull(awaitState("u0000020", "CONNECTED"));
+            awaitState("u0000020", "CONNECTED");
             first.close();
             try (VoiceMailCalls second = sut(peers, SessionReplicas.through(ReplicationMode.EVERY_MESSAGE, partner))) {
                 CompletableFuture<CallEnd> ended = new CompletableFuture<>();

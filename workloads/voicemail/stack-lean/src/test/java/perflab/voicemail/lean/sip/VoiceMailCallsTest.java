@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import perflab.testsupport.Poll;
 import perflab.voicemail.lean.ConvergedCalls.CallEnd;
 import perflab.voicemail.lean.ConvergedCalls.CallFailure;
 import perflab.voicemail.sip.TransactionTimers;
@@ -26,13 +27,14 @@ class VoiceMailCallsTest {
                 TransactionTimers.scaled(Duration.ofMillis(TestPeers.T1)), 2));
     }
 
+    /** Waits until no user is in a call and no dialog is live; the counters are in a failure's message. */
     private static void awaitNoLiveState(VoiceMailCalls calls, long millis) throws InterruptedException {
-        long end = System.nanoTime() + millis * 1_000_000;
-        while (System.nanoTime() < end && (calls.liveUsers() != 0 || calls.counters().get("sip.dialogs.live") != 0)) {
-            Thread.sleep(50);
-        }
-        assertEquals(0, calls.liveUsers());
-        assertEquals(0L, calls.counters().get("sip.dialogs.live"), calls.counters().toString());
+        Poll.until("no live user and no live dialog", Duration.ofMillis(millis),
+                () -> new Live(calls.liveUsers(), calls.counters()),
+                live -> live.users() == 0 && live.counters().get("sip.dialogs.live") == 0);
+    }
+
+    private record Live(int users, Map<String, Long> counters) {
     }
 
     @Test
@@ -42,11 +44,8 @@ class VoiceMailCallsTest {
             calls.connect("u0000001", ended::complete).get(10, TimeUnit.SECONDS);
             assertEquals(1, calls.liveUsers());
             assertEquals(TestPeers.OFFER + "|application/sdp", peers.lineOffers.poll(), "the phone's offer");
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (peers.phoneAcks.isEmpty() && System.nanoTime() < end) {
-                Thread.sleep(20);
-            }
-            assertEquals(TestPeers.ANSWER, peers.phoneAcks.poll(), "the line's answer in the ACK to the phone");
+            assertEquals(TestPeers.ANSWER, Poll.until("the phone's ACK", Duration.ofSeconds(30), peers.phoneAcks::poll,
+                    ack -> ack != null), "the line's answer in the ACK to the phone");
             assertThrows(ExecutionException.class, () -> calls.connect("u0000001", e -> { }).get(5, TimeUnit.SECONDS),
                     "busy");
             calls.hangUp("u0000001").get(10, TimeUnit.SECONDS);
@@ -157,11 +156,8 @@ class VoiceMailCallsTest {
             assertEquals((long) users, c.get("calls.connected"));
             assertTrue(c.keySet().stream().noneMatch(k -> k.startsWith("calls.failures")), c.toString());
             // every transaction ends by its timers (64 x T1 at most)
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-            while (calls.counters().get("sip.transactions.live") != 0 && System.nanoTime() < end) {
-                Thread.sleep(100);
-            }
-            assertEquals(0L, calls.counters().get("sip.transactions.live"));
+            Poll.until("no live transaction", Duration.ofSeconds(15), () -> calls.counters().get("sip.transactions.live"),
+                    live -> live == 0);
         }
     }
 
