@@ -31,6 +31,11 @@ public final class ManagedProcess implements AutoCloseable {
     private final Process process;
     private final Path runDir;
     private final String readyPrefix;
+    /**
+     * Started through setsid: it leads a process group of its own, which holds whatever it forks (Kamailio's workers,
+     * a script's children). Ending it ends the group too: its workers outlived a Kamailio that died starting up.
+     */
+    private final boolean ownGroup;
     /** Its readiness line (null: stdout closed first); for a process that announces its own ports, its readiness. */
     private final CompletableFuture<String> lineSeen = new CompletableFuture<>();
     /** Done when it is ready: the line seen and, for a program on ports perflab chose, every one of them bound. */
@@ -44,7 +49,9 @@ public final class ManagedProcess implements AutoCloseable {
     /** Its startup facts (PERFLAB-FACT lines before READY), in the order it said them. */
     private final Map<String, Object> startupFacts = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
 
-    private ManagedProcess(String name, Process process, Path runDir, String readyPrefix, Map<String, Integer> listens) {
+    private ManagedProcess(String name, Process process, Path runDir, String readyPrefix, Map<String, Integer> listens,
+                           boolean ownGroup) {
+        this.ownGroup = ownGroup;
         this.name = name;
         this.process = process;
         this.runDir = runDir;
@@ -119,7 +126,8 @@ public final class ManagedProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new RunFailure("cannot start " + label(name) + ": " + e.getMessage());
         }
-        ManagedProcess p = new ManagedProcess(name, process, runDir, readyPrefix, listens);
+        ManagedProcess p = new ManagedProcess(name, process, runDir, readyPrefix, listens,
+                !command.isEmpty() && command.get(0).endsWith("/setsid"));
         p.pumpStdout();
         if (readyPrefix == null) {
             p.lineSeen.complete("");
@@ -334,6 +342,7 @@ public final class ManagedProcess implements AutoCloseable {
             process.destroyForcibly();
             waitForExit(Duration.ofSeconds(5));
         }
+        killGroup();
     }
 
     public int stop(Duration grace) {
@@ -350,6 +359,7 @@ public final class ManagedProcess implements AutoCloseable {
                 waitForExit(Duration.ofSeconds(5));
             }
         }
+        killGroup(); // what it forked and left behind, also when it had exited on its own before
         return process.isAlive() ? -1 : process.exitValue();
     }
 
@@ -369,18 +379,41 @@ public final class ManagedProcess implements AutoCloseable {
     public void killNow() {
         stopping = true;
         process.destroyForcibly();
+        killGroup();
     }
 
     private void kill() {
         stopping = true;
         process.destroyForcibly();
         waitForExit(Duration.ofSeconds(5));
+        killGroup();
+    }
+
+    /**
+     * SIGKILL to its whole process group, when it leads one: the workers it forked are there even after it is gone
+     * (reparented to init, they keep its group, and the kernel does not reuse a group's id while it has members).
+     */
+    private void killGroup() {
+        if (!ownGroup) {
+            return;
+        }
+        try {
+            Process k = new ProcessBuilder("kill", "-KILL", "--", "-" + process.pid())
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            k.waitFor(5, TimeUnit.SECONDS); // "no such process" when the group is already empty: nothing to do
+        } catch (IOException e) {
+            // no kill program: the leader was ended, its workers are what is left
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
     public void close() {
         if (process.isAlive()) {
             stop(Duration.ofSeconds(10));
+        } else {
+            killGroup();
         }
     }
 }
