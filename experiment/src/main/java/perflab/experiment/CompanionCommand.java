@@ -3,7 +3,6 @@ package perflab.experiment;
 import perflab.core.config.RunConfig;
 import perflab.core.workload.Companion;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +19,7 @@ final class CompanionCommand {
 
     static List<String> build(Companion companion, RunConfig.Sut sut, Path perflabHome, Path runDir) {
         List<String> command = new ArrayList<>();
-        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-            command.add("/usr/bin/setsid");
-        }
+        command.addAll(perflab.experiment.load.ProcessReaper.inOwnGroup(List.of())); // its own session: see ManagedProcess
         if (sut.cpus() != null) {
             command.addAll(List.of("taskset", "-c", sut.cpus()));
         }

@@ -128,6 +128,9 @@ public final class ManagedProcess implements AutoCloseable {
         }
         ManagedProcess p = new ManagedProcess(name, process, runDir, readyPrefix, listens,
                 !command.isEmpty() && command.get(0).endsWith("/setsid"));
+        if (p.ownGroup) {
+            perflab.experiment.load.ProcessReaper.watch(process.pid()); // a program does not stop if perflab is killed
+        }
         p.pumpStdout();
         if (readyPrefix == null) {
             p.lineSeen.complete("");
@@ -400,7 +403,9 @@ public final class ManagedProcess implements AutoCloseable {
         try {
             Process k = new ProcessBuilder("kill", "-KILL", "--", "-" + process.pid())
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            k.waitFor(5, TimeUnit.SECONDS); // "no such process" when the group is already empty: nothing to do
+            if (k.waitFor(5, TimeUnit.SECONDS)) { // "no such process" when the group is already empty: nothing to do
+                perflab.experiment.load.ProcessReaper.release(process.pid());
+            }
         } catch (IOException e) {
             // no kill program: the leader was ended, its workers are what is left
         } catch (InterruptedException e) {

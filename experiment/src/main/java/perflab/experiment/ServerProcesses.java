@@ -318,8 +318,17 @@ public final class ServerProcesses implements AutoCloseable {
     public Map<String, Integer> stop(Duration grace) {
         Map<String, Integer> status = new LinkedHashMap<>();
         for (int i = started.size() - 1; i >= 0; i--) {
-            ManagedProcess p = started.get(i).process();
-            status.put(p.name(), p.stop(grace));
+            Started s = started.get(i);
+            ManagedProcess p = s.process();
+            if (s.step().jvm()) {
+                status.put(p.name(), p.stop(grace)); // perflab's process protocol: it stops when its stdin closes
+            } else {
+                // a program (haproxy, Kamailio) does not read its stdin: asked with its own signal at once, rather than
+                // after a grace spent waiting on a stdin it ignores (15 s a proxy, 165 s of every test suite)
+                p.terminate(grace);
+                Integer code = p.exitCode();
+                status.put(p.name(), code == null ? -1 : code);
+            }
         }
         return status;
     }

@@ -53,9 +53,7 @@ public final class SutCommand {
         Path java = javaExecutable(sut.javaHome());
         Path stackDir = stackClasspath(stack, perflabHome);
         List<String> command = new ArrayList<>();
-        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-            command.add("/usr/bin/setsid");
-        }
+        command.addAll(perflab.experiment.load.ProcessReaper.inOwnGroup(List.of())); // its own session: see ManagedProcess
         if (sut.cpus() != null) {
             command.addAll(List.of("taskset", "-c", sut.cpus()));
         }

@@ -38,13 +38,16 @@ public final class SippProcess implements AutoCloseable {
         }
         Path dir = runDir.toAbsolutePath().normalize();
         Files.createDirectories(dir);
-        ProcessBuilder builder = new ProcessBuilder(command.arguments())
+        // in a group of its own, reaped if perflab is killed: SIPp does not stop when perflab goes
+        ProcessBuilder builder = new ProcessBuilder(ProcessReaper.inOwnGroup(command.arguments()))
                 .directory(dir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(dir.resolve(name + ".out").toFile())
                 .redirectError(dir.resolve(name + ".err").toFile());
         try {
-            return new SippProcess(command, dir, name, builder.start());
+            Process process = builder.start();
+            ProcessReaper.watch(process.pid());
+            return new SippProcess(command, dir, name, process);
         } catch (IOException e) {
             throw new IOException("cannot start SIPp (" + command.arguments().get(0) + "): " + e.getMessage()
                     + "; install the sip-tester package or give the sipp executable's path");
@@ -112,6 +115,9 @@ public final class SippProcess implements AutoCloseable {
                     awaitExit(Duration.ofSeconds(5));
                 }
             }
+        }
+        if (!process.isAlive()) {
+            ProcessReaper.release(process.pid()); // SIPp forks nothing: its group ended with it
         }
         return process.isAlive() ? -1 : process.exitValue();
     }
