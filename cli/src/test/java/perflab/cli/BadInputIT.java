@@ -86,7 +86,7 @@ class BadInputIT {
     @ParameterizedTest
     @MethodSource("badInput")
     void badFlagsGiveOneLineAndExitTwo(List<String> args, String expected, String hint) throws Exception {
-        try (PerflabProcess p = PerflabProcess.start(work, args.toArray(String[]::new))) {
+        try (PerflabProcess p = PerflabProcess.startShort(work, args.toArray(String[]::new))) {
             int status = p.await(Duration.ofSeconds(60));
             String err = p.err();
             assertEquals(2, status, err);
@@ -111,7 +111,7 @@ class BadInputIT {
     @MethodSource("badExperimentFiles")
     void badExperimentFilesGiveOneLineAndExitTwo(String yaml, String expected, String hint) throws Exception {
         java.nio.file.Files.writeString(work.resolve("bad.yaml"), yaml);
-        try (PerflabProcess p = PerflabProcess.start(work, "tune", "bad.yaml")) {
+        try (PerflabProcess p = PerflabProcess.startShort(work, "tune", "bad.yaml")) {
             assertEquals(2, p.await(Duration.ofSeconds(60)), p.err());
             assertOneLine(p.err());
             assertTrue(p.err().contains(expected), p.err());
@@ -127,14 +127,14 @@ class BadInputIT {
                 "2024-01-01T10:00:00.000+0000: 0.123: [GC (Allocation Failure) [PSYoungGen: 1K->0K(2K)] 1K->0K(8K), 0.001 secs]\n");
         java.nio.file.Files.writeString(work.resolve("gc.log"), "[2024-01-01T10:00:00.000+0000][0.010s][info][gc] Using G1\n");
         for (String file : List.of("notes.txt", "jdk8.log")) {
-            try (PerflabProcess p = PerflabProcess.start(work, "gc", file)) {
+            try (PerflabProcess p = PerflabProcess.startShort(work, "gc", file)) {
                 assertEquals(2, p.await(Duration.ofSeconds(60)), p.err());
                 assertOneLine(p.err());
                 assertTrue(p.err().contains(file + " is not a HotSpot unified GC log"), p.err());
                 assertTrue(p.err().contains("known formats") && p.err().contains("Shenandoah"), p.err());
             }
         }
-        try (PerflabProcess p = PerflabProcess.start(work, "gc", "gc.log", "--from", "yesterday")) {
+        try (PerflabProcess p = PerflabProcess.startShort(work, "gc", "gc.log", "--from", "yesterday")) {
             assertEquals(2, p.await(Duration.ofSeconds(60)), p.err());
             assertOneLine(p.err());
             assertTrue(p.err().contains("--from: 'yesterday' is not a time"), p.err());
@@ -147,7 +147,7 @@ class BadInputIT {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort(); // closed again: nothing listens there
         }
-        try (PerflabProcess p = PerflabProcess.start(work, "drive", "soap-echo", "--target", "http://127.0.0.1:" + port,
+        try (PerflabProcess p = PerflabProcess.startShort(work, "drive", "soap-echo", "--target", "http://127.0.0.1:" + port,
                 "--duration", "2s", "--warmup", "0s")) {
             int status = p.await(Duration.ofSeconds(60));
             assertEquals(1, status, p.err());
@@ -159,7 +159,7 @@ class BadInputIT {
     @org.junit.jupiter.api.Test
     void portInUseNamesThePort() throws Exception {
         try (ServerSocket busy = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-            try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--port",
+            try (PerflabProcess p = PerflabProcess.startShort(work, "run", "soap-echo", "--port",
                     Integer.toString(busy.getLocalPort()), "--duration", "2s", "--warmup", "0s")) {
                 int status = p.await(Duration.ofSeconds(90));
                 assertEquals(1, status, p.err());
@@ -172,7 +172,7 @@ class BadInputIT {
 
     @org.junit.jupiter.api.Test
     void jvmFlagTheJvmRejectsIsNamed() throws Exception {
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--jvm", "-XX:+NoSuchFlagAtAll",
+        try (PerflabProcess p = PerflabProcess.startShort(work, "run", "soap-echo", "--jvm", "-XX:+NoSuchFlagAtAll",
                 "--duration", "2s", "--warmup", "0s")) {
             int status = p.await(Duration.ofSeconds(90));
             assertEquals(1, status, p.err());
@@ -187,7 +187,7 @@ class BadInputIT {
     /** A setting the stack refuses is the SUT's reason on the first line: a failed run (1), not a stack trace. */
     @org.junit.jupiter.api.Test
     void settingTheStackRefusesIsNamed() throws Exception {
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "claims", "--stack", "camel", "--http", "h2c",
+        try (PerflabProcess p = PerflabProcess.startShort(work, "run", "claims", "--stack", "camel", "--http", "h2c",
                 "--duration", "2s", "--warmup", "0s")) {
             int status = p.await(Duration.ofSeconds(90));
             assertEquals(1, status, p.err());

@@ -26,6 +26,10 @@ class CapacitySearchIT {
     @Test
     void aSearchFindsTheAdmissionLimitOfASmallServer() throws Exception {
         Path file = work.resolve("capacity.yaml");
+        // resolution 50 %: up from 8 to 16 (failed), one bisection step to 12 (above the limit: failed) and done;
+        // or, if 8 already failed, down to 4 and once up to 6. Each trial is a voicemail run of about 20 s; a finer
+        // resolution only adds trials at the limit itself, whose verdict can go either way, and CapacitySearchTest
+        // holds the bisection down to a resolution
         Files.writeString(file, """
                 workload: voicemail
                 max-calls: 5
@@ -35,7 +39,7 @@ class CapacitySearchIT {
                 warmup: 2s
                 duration: 6s
                 heap: 128m
-                rate-search: {start: 8, max: 16, resolution: 30%, confirm: false, trials: 6}
+                rate-search: {start: 8, max: 16, resolution: 50%, confirm: false, trials: 6}
                 """);
         Path out = work.resolve("search");
         try (PerflabProcess p = PerflabProcess.start(work, "tune", file.toString(), "--quiet", "--out", out.toString())) {

@@ -38,13 +38,30 @@ final class PerflabProcess implements AutoCloseable {
         return startIn(List.of(), workDir, classpath, args);
     }
 
+    /**
+     * perflab for a command that ends before any load is sent (bad input refused, a server that fails to start): its
+     * JVM compiles with C1 only ({@code -XX:TieredStopAtLevel=1}, which a user may set in PERFLAB_JAVA_OPTS). Such a
+     * command never reaches the hot code C2 is for: with C2 compiling the start-up's own code, a refused flag cost
+     * 1.0 s of user CPU against 0.6 s, on a machine where BadInputIT starts 58 of them. Nothing perflab prints or
+     * exits with depends on the compiler.
+     */
+    static PerflabProcess startShort(Path workDir, String... args) throws IOException {
+        return launch(List.of(), List.of("-XX:TieredStopAtLevel=1"), workDir, null, args);
+    }
+
     /** perflab under {@code prefix} (ip netns exec NS: in a network namespace the test made). */
     static PerflabProcess startIn(List<String> prefix, Path workDir, String classpath, String... args) throws IOException {
+        return launch(prefix, List.of(), workDir, classpath, args);
+    }
+
+    private static PerflabProcess launch(List<String> prefix, List<String> jvmFlags, Path workDir, String classpath,
+                                         String... args) throws IOException {
         Path jar = home().resolve("cli/target/perflab-cli.jar");
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms256m", "-Xmx256m", "-Dperflab.home=" + home()));
+        command.addAll(jvmFlags);
         if (classpath == null) {
             command.addAll(List.of("-jar", jar.toString()));
         } else {
