@@ -49,6 +49,7 @@ class PairGridKillTest {
                 java.util.concurrent.CountDownLatch rewritten = new java.util.concurrent.CountDownLatch(1);
                 java.util.concurrent.atomic.AtomicLong lostBefore = new java.util.concurrent.atomic.AtomicLong(-1);
                 java.util.concurrent.atomic.AtomicLong ownLostBefore = new java.util.concurrent.atomic.AtomicLong(-1);
+                java.util.concurrent.atomic.AtomicReference<String> ownLostSeen = new java.util.concurrent.atomic.AtomicReference<>();
                 // the own users whose write had returned: the topology can drop the writer while the survivor is
                 // still writing them (slow CI), and one not yet written is not one lost
                 java.util.Set<String> ownWritten = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -60,7 +61,15 @@ class PairGridKillTest {
                     List<String> written = List.copyOf(writersWritten);
                     writtenBefore.set(written.size());
                     lostBefore.set(written.stream().filter(u -> !webSession(survivor, u).equals("node0first")).count());
-                    ownLostBefore.set(ownWritten.stream().filter(u -> !webSession(survivor, u).equals("node0first")).count());
+                    java.util.Map<String, String> ownLost = new java.util.TreeMap<>();
+                    ownWritten.forEach(u -> {
+                        String seen = webSession(survivor, u);
+                        if (!seen.equals("node0first")) {
+                            ownLost.put(u, seen.isEmpty() ? "(no copy)" : seen);
+                        }
+                    });
+                    ownLostSeen.set(ownLost.toString()); // what a lost one read, for the failure's message
+                    ownLostBefore.set(ownLost.size());
                     writers.forEach(u -> survivor.put(u, UserReplica.page(u, "node0again").toBytes()));
                     rewritten.countDown();
                 });
@@ -75,7 +84,8 @@ class PairGridKillTest {
                 assertTrue(rewritten.await(30, TimeUnit.SECONDS), "told once the topology dropped the writer");
                 assertTrue(writtenBefore.get() > 0, "the topology dropped the writer before any write through it");
                 assertEquals(writtenBefore.get(), lostBefore.get(), "writes through the dead primary owner were lost");
-                assertEquals(0, ownLostBefore.get(), "writes under keys the survivor owns were kept");
+                assertEquals(0, ownLostBefore.get(), () -> "writes under keys the survivor owns were kept; read instead: "
+                        + ownLostSeen.get() + " of " + own.size() + " written then");
                 for (String u : own) {
                     assertEquals("node0first", webSession(survivor, u), u + ": written once under the survivor's key, kept");
                 }
