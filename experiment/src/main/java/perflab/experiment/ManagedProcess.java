@@ -333,7 +333,6 @@ public final class ManagedProcess implements AutoCloseable {
         return process.isAlive() ? null : process.exitValue();
     }
 
-    /** Graceful stop (close stdin), then SIGTERM, then SIGKILL. Returns the exit status. */
     /**
      * Stops the process with SIGTERM at once (a program's own way to stop: one that forks ends its workers), SIGKILL
      * if it is still there after {@code grace}; an expected exit.
@@ -348,6 +347,7 @@ public final class ManagedProcess implements AutoCloseable {
         killGroup();
     }
 
+    /** Graceful stop (close stdin), then SIGTERM, then SIGKILL; the group's leftovers killed. The exit status. */
     public int stop(Duration grace) {
         stopping = true;
         try {
@@ -400,17 +400,7 @@ public final class ManagedProcess implements AutoCloseable {
         if (!ownGroup) {
             return;
         }
-        try {
-            Process k = new ProcessBuilder("kill", "-KILL", "--", "-" + process.pid())
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (k.waitFor(5, TimeUnit.SECONDS)) { // "no such process" when the group is already empty: nothing to do
-                perflab.experiment.load.ProcessReaper.release(process.pid());
-            }
-        } catch (IOException e) {
-            // no kill program: the leader was ended, its workers are what is left
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        perflab.experiment.load.ProcessReaper.killGroup(process.pid());
     }
 
     @Override

@@ -47,6 +47,24 @@ public final class ProcessReaper {
         send("-" + pgid);
     }
 
+    /**
+     * SIGKILL to the process group {@code pgid} now, as the reaper would, and released from its watch once the kill
+     * ran: "no such process", when the group is already empty, is as good.
+     */
+    public static void killGroup(long pgid) {
+        try {
+            Process k = new ProcessBuilder("kill", "-KILL", "--", "-" + pgid)
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (k.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                release(pgid);
+            }
+        } catch (IOException e) {
+            // no kill program: the leader was ended by its own handle, its workers are what is left
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** The command that starts a program in a process group of its own, which {@link #watch} can then reap. */
     public static List<String> inOwnGroup(List<String> command) {
         List<String> full = new ArrayList<>();

@@ -176,6 +176,15 @@ public final class PairGrid implements AutoCloseable {
         putUnder(keys.forWrite(user), replica);
     }
 
+    /**
+     * Whether {@code user}'s copy goes under a key this member is the primary owner of now, so that its next write is
+     * applied here first, whatever becomes of the partner. Almost always true for a user this member writes first
+     * ({@link CopyKeys#SALTS}); for a test to tell which writes a dead partner can take with it.
+     */
+    boolean copyKeyOwnedHere(String user) {
+        return primaryHere(keys.forWrite(user));
+    }
+
     /** Writes a replica under {@code key} as it is: for the bench of a copy's cost by where its key's owner is. */
     void putUnder(String key, byte[] replica) {
         sessions.put(key, replica);

@@ -56,6 +56,10 @@ class PairGridKillTest {
                 // the same for the writer's users: one written after the drop goes to the survivor and is kept (a
                 // fresh-clone CI saw 19 of 20 lost so)
                 java.util.Set<String> writersWritten = java.util.concurrent.ConcurrentHashMap.newKeySet();
+                // a new user's key is one the survivor owns when one of its salts is (CopyKeys); after a merge on a
+                // busy machine the owners may be dealt differently and a user's salts can all be the writer's: its
+                // write then goes through the dead writer like the writer's users' (a busy-CPU suite saw 1 of 20)
+                java.util.Set<String> ownNotOwned = java.util.concurrent.ConcurrentHashMap.newKeySet();
                 java.util.concurrent.atomic.AtomicLong writtenBefore = new java.util.concurrent.atomic.AtomicLong(-1);
                 survivor.onPartnerLost(() -> {
                     List<String> written = List.copyOf(writersWritten);
@@ -70,7 +74,9 @@ class PairGridKillTest {
                     });
                     ownLostSeen.set(ownLost.toString()); // what a lost one read, for the failure's message
                     ownLostBefore.set(ownLost.size());
+                    // as the product does: every user served since the kill is written again
                     writers.forEach(u -> survivor.put(u, UserReplica.page(u, "node0again").toBytes()));
+                    ownNotOwned.forEach(u -> survivor.put(u, UserReplica.page(u, "node0again").toBytes()));
                     rewritten.countDown();
                 });
                 writers.forEach(u -> {
@@ -78,20 +84,27 @@ class PairGridKillTest {
                     writersWritten.add(u);
                 });
                 own.forEach(u -> {
+                    boolean owned = survivor.copyKeyOwnedHere(u); // asked first: the owner can only become the survivor
                     survivor.put(u, UserReplica.page(u, "node0first").toBytes());
-                    ownWritten.add(u);
+                    (owned ? ownWritten : ownNotOwned).add(u);
                 });
+                assertTrue(ownNotOwned.size() <= 2, () -> "the survivor owns a key for nearly every new user: "
+                        + ownNotOwned);
                 assertTrue(rewritten.await(30, TimeUnit.SECONDS), "told once the topology dropped the writer");
                 assertTrue(writtenBefore.get() > 0, "the topology dropped the writer before any write through it");
                 assertEquals(writtenBefore.get(), lostBefore.get(), "writes through the dead primary owner were lost");
                 assertEquals(0, ownLostBefore.get(), () -> "writes under keys the survivor owns were kept; read instead: "
                         + ownLostSeen.get() + " of " + own.size() + " written then");
-                for (String u : own) {
+                for (String u : ownWritten) {
                     assertEquals("node0first", webSession(survivor, u), u + ": written once under the survivor's key, kept");
                 }
                 for (String u : writers) {
                     Poll.until(u + " written again after the topology change", Duration.ofSeconds(30),
                             () -> webSession(survivor, u), "node0again"::equals);
+                }
+                for (String u : ownNotOwned) { // written again, or first written after the change (then kept)
+                    Poll.until(u + " held after the topology change", Duration.ofSeconds(30),
+                            () -> webSession(survivor, u), seen -> !seen.isEmpty());
                 }
                 assertEquals(1 + writers.size() + own.size(), survivor.held(), "one copy a user, whoever wrote it");
                 // heartbeats (FD_ALL3: 8 s) and the check of the suspect find the writer gone; the pair is one
