@@ -86,9 +86,9 @@ final class ServeCommand implements Callable<Integer> {
             settings = settings.withSettings(withHost);
         }
         String profileEvent = sut.profile == null ? null : SutProfiler.event(sut.profile); // checked before the SUT starts
-        // serve starts no SIPp: a server side told where one answers ({phone.port}) cannot start here
-        ServerLaunch.refuseSippPorts(ServerLaunch.serverSide(settings, w),
-                w.sippLoads(w.resolveSettings(WorkloadSetting.Use.TRAFFIC, Map.of())));
+        // serve starts no load source: a server side told where one answers ({phone.port}) cannot start here
+        ServerLaunch.refuseLoadSourcePorts(ServerLaunch.serverSide(settings, w),
+                w.loadSources(w.resolveSettings(WorkloadSetting.Use.TRAFFIC, Map.of())));
         Path dir = out != null ? RunDirectory.explicit(Path.of(out))
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
         ServerProcesses server = ServerProcesses.start(ServerLaunch.plan(w, stack.name(), settings, Perflab.home(), dir, sut.jfr),

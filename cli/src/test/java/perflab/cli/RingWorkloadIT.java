@@ -31,22 +31,29 @@ class RingWorkloadIT {
         try (PerflabProcess p = PerflabProcess.startWith(work, RING, "run", "ring", "--clients", "2",
                 "--call-rate", "50", "--warmup", "3s", "--duration", "6s", "--heap", "64m", "--out", out.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
-            assertTrue(p.out().contains("sip calls"), p.out());
-            assertTrue(p.out().indexOf("perflab: SIPp phone pid") < p.out().indexOf("perflab: SUT pid")
-                    && p.out().indexOf("perflab: SUT pid") < p.out().indexOf("perflab: SIPp calls pid"),
+            assertTrue(p.out().contains("sipp calls"), p.out());
+            assertTrue(p.out().indexOf("perflab: load source phone (sipp) pid") < p.out().indexOf("perflab: SUT pid")
+                    && p.out().indexOf("perflab: SUT pid") < p.out().indexOf("perflab: load source calls (sipp) pid"),
                     "the phone starts before the SUT, the caller after it: " + p.out());
         }
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
         JsonNode calls = summary.get("loads").get("calls");
-        assertEquals(0, calls.get("failedCalls").asLong(), calls.toString());
+        // the shape every load source shares, and SIPp's own figures under figures
+        assertEquals("sipp", calls.get("kind").asText(), calls.toString());
+        assertEquals("call", calls.get("unit").asText(), calls.toString());
+        assertEquals(0, calls.get("failed").asLong(), calls.toString());
+        JsonNode sipp = calls.get("figures");
+        assertEquals(0, sipp.get("failedCalls").asLong(), calls.toString());
+        assertEquals(calls.get("started").asLong(), sipp.get("callsCreated").asLong(), calls.toString());
         // whole SIPp seconds inside a 6 s window: at least 3 of them, at about 50 calls each (a busy machine
         // delays SIPp's ticks, so the band is wide)
         assertTrue(calls.get("seconds").asDouble() >= 3 && calls.get("seconds").asDouble() <= 6.5, calls.toString());
-        double rate = calls.get("callsPerSecond").asDouble();
+        double rate = sipp.get("callsPerSecond").asDouble();
         assertTrue(rate > 25 && rate < 75, "SIPp was asked for 50 calls/s: " + calls);
-        assertTrue(calls.get("successfulCalls").asLong() > 0, calls.toString());
-        assertTrue(calls.get("responseTimesMs").get("1").get("count").asLong() > 0, calls.toString());
+        assertTrue(calls.get("succeeded").asLong() > 0 && calls.get("succeeded").asLong() == sipp.get("successfulCalls").asLong(),
+                calls.toString());
+        assertTrue(sipp.get("responseTimesMs").get("1").get("count").asLong() > 0, calls.toString());
         // SIPp sent 50 calls/s through the window: its process used CPU, and the monitor saw it
         assertTrue(summary.get("processes").get("calls").get("cpuSeconds").asDouble() > 0, summary.get("processes").toString());
 
@@ -74,14 +81,14 @@ class RingWorkloadIT {
         assertTrue(rows.stream().anyMatch(r -> r.contains(",warmup,")), "SIPp runs through the warm-up too");
         long phoneCalls = rows.stream().filter(r -> r.contains(",phone,")).mapToLong(r -> Long.parseLong(r.split(",")[6])).sum();
         assertEquals(1, phoneCalls, "the phone answered the SUT's one call: " + rows);
-        assertTrue(Files.readString(out.resolve("report.html")).contains("SIP load sources"));
+        assertTrue(Files.readString(out.resolve("report.html")).contains("Load sources beside the driver"));
     }
 
     @Test
     void aSippLoadCannotRunAgainstAGivenTarget() throws Exception {
         try (PerflabProcess p = PerflabProcess.startWith(work, RING, "drive", "ring", "--target", "http://127.0.0.1:9")) {
             assertEquals(2, p.await(Duration.ofSeconds(60)));
-            assertEquals("perflab: SIPp load calls needs {sut.sip}, a port of the server side perflab starts: it cannot "
+            assertEquals("perflab: load source calls (sipp) needs {sut.sip}, a port of the server side perflab starts: it cannot "
                     + "run with --target\n", p.err());
         }
     }
@@ -90,8 +97,8 @@ class RingWorkloadIT {
     void perflabServeStartsNoSippSoItRefusesASutToldWhereThePhoneAnswers() throws Exception {
         try (PerflabProcess p = PerflabProcess.startWith(work, RING, "serve", "ring", "--out", work.resolve("serve").toString())) {
             assertEquals(2, p.await(Duration.ofSeconds(60)));
-            assertEquals("perflab: the server side's settings name {phone.port}, the port of SIPp load phone: only perflab "
-                    + "run starts the server side with its SIPp loads\n", p.err());
+            assertEquals("perflab: the server side's settings name {phone.port}, the port of load source phone: only perflab "
+                    + "run starts the server side with its load sources\n", p.err());
         }
     }
 }

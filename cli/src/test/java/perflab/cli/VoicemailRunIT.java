@@ -57,8 +57,9 @@ class VoicemailRunIT {
         assertEquals(0, summary.get("errors").get("total").asLong(), summary.get("errors").toString());
         for (String peer : new String[]{"phone", "line", "notifier"}) {
             JsonNode load = summary.get("loads").get(peer);
-            assertEquals(0, load.get("failedCalls").asLong(), peer + ": " + load);
-            assertTrue(load.get("successfulCalls").asLong() > 0, peer + ": " + load);
+            assertEquals(0, load.get("failed").asLong(), peer + ": " + load);
+            assertEquals(0, load.get("figures").get("failedCalls").asLong(), peer + ": " + load);
+            assertTrue(load.get("succeeded").asLong() > 0, peer + ": " + load);
         }
         JsonNode calls = summary.get("checks").get("calls");
         assertEquals("passed", calls.get("status").asText(), calls.toString());

@@ -19,7 +19,7 @@ final class CompanionCommand {
 
     static List<String> build(Companion companion, RunConfig.Sut sut, Path perflabHome, Path runDir) {
         List<String> command = new ArrayList<>();
-        command.addAll(perflab.experiment.load.ProcessReaper.inOwnGroup(List.of())); // its own session: see ManagedProcess
+        command.addAll(perflab.core.process.ProcessReaper.inOwnGroup(List.of())); // its own session: see ManagedProcess
         if (sut.cpus() != null) {
             command.addAll(List.of("taskset", "-c", sut.cpus()));
         }

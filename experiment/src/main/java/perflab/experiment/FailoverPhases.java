@@ -4,7 +4,8 @@ import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 import perflab.core.result.LatencySummary;
 import perflab.core.result.RunSummary;
-import perflab.experiment.load.SipSecond;
+import perflab.core.load.LoadColumn;
+import perflab.core.load.LoadPeriod;
 import perflab.report.ReportLatency;
 
 import java.io.IOException;
@@ -12,16 +13,16 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A fail-over run's measured window cut at the kill into three parts, so that what the kill did stands apart from the
  * steady state around it: {@code before}, {@code during} (the disturbance) and {@code after}.
  * <p>
  * The disturbance starts with the driver's second that holds the kill and ends with the last second, within the
- * window, in which the kill left a trace the load can see: a failed request, a failed SIPp call, a SIPp
- * retransmission (a peer that got no answer in time and sent its request again: a BYE or NOTIFY that went to the dead
- * instance while the proxy still thought it alive), or a driver's second whose p99 was more than twice the p99 of
+ * window, in which the kill left a trace the load can see: a failed request, a load source's period with trouble
+ * ({@link perflab.core.load.LoadColumn#trouble}: a failed SIPp call, or a SIPp retransmission, a peer that got no answer in time and
+ * sent its request again: a BYE or NOTIFY that went to the dead instance while the proxy still thought it alive), or
+ * a driver's second whose p99 was more than twice the p99 of
  * the window before the kill (requests that waited for such a message, and those queued behind them). Just that one
  * second when nothing was seen. A trace of another cause after the kill (a retransmission or a slow second on a
  * loaded CPU) lengthens it too: the figure is an upper bound.
@@ -49,12 +50,12 @@ final class FailoverPhases {
     }
 
     /**
-     * The disturbance the kill at {@code killMs} caused, from the driver's measured seconds and each SIPp load's
-     * statistics periods (those of the window only count).
+     * The disturbance the kill at {@code killMs} caused, from the driver's measured seconds and each load source's
+     * periods (those of the window only count).
      */
     static Disturbance disturbance(long killMs, long windowStartMs, long windowEndMs, List<DriverSecond> driver,
-                                   Map<String, List<SipSecond>> sip, List<AbstractHistogram> intervals) {
-        return disturbance(killMs, killMs, windowStartMs, windowEndMs, driver, sip, intervals);
+                                   Map<String, LoadSources.Periods> sources, List<AbstractHistogram> intervals) {
+        return disturbance(killMs, killMs, windowStartMs, windowEndMs, driver, sources, intervals);
     }
 
     /**
@@ -63,7 +64,7 @@ final class FailoverPhases {
      * kill: the steady state before any fault).
      */
     static Disturbance disturbance(long killMs, long calmUntilMs, long windowStartMs, long windowEndMs,
-                                   List<DriverSecond> driver, Map<String, List<SipSecond>> sip,
+                                   List<DriverSecond> driver, Map<String, LoadSources.Periods> sources,
                                    List<AbstractHistogram> intervals) {
         long start = killMs;
         long end = killMs;
@@ -92,10 +93,10 @@ final class FailoverPhases {
                 end = Math.max(end, s.endEpochMs());
             }
         }
-        for (List<SipSecond> periods : sip.values()) {
-            for (SipSecond p : periods) {
+        for (LoadSources.Periods periods : sources.values()) {
+            for (LoadPeriod p : periods.rows()) {
                 long endMs = p.epochMs();
-                if ((p.failedCalls() > 0 || p.retransmissions() > 0) && endMs > killMs && endMs <= windowEndMs
+                if (p.troubled(periods.columns()) && endMs > killMs && endMs <= windowEndMs
                         && p.startEpochMicros() >= windowStartMs * 1000) {
                     end = Math.max(end, endMs);
                 }
@@ -106,21 +107,21 @@ final class FailoverPhases {
 
     /**
      * {@code killed} with its phases: the driver's seconds, its latency log ({@code latency.hlog}: the intervals
-     * tagged {@code measure}) and the SIPp periods, each put in the part that holds it. With a restart, the kill's
+     * tagged {@code measure}) and the load sources' periods, each put in the part that holds it. With a restart, the kill's
      * traces count until the restart, and the restart's own disturbance and the part after it follow.
      */
     static RunSummary.Failover cut(RunSummary.Failover killed, long windowStartMs, long windowEndMs,
-                                   List<DriverSecond> driver, Path latencyLog, Map<String, List<SipSecond>> sip) {
+                                   List<DriverSecond> driver, Path latencyLog, Map<String, LoadSources.Periods> sources) {
         List<AbstractHistogram> intervals = measuredIntervals(latencyLog);
         RunSummary.Restart restart = killed.restart();
         long killTracesEnd = restart == null ? windowEndMs : restart.epochMs();
-        Disturbance d = disturbance(killed.epochMs(), killed.epochMs(), windowStartMs, killTracesEnd, driver, sip,
+        Disturbance d = disturbance(killed.epochMs(), killed.epochMs(), windowStartMs, killTracesEnd, driver, sources,
                 intervals);
         Disturbance r = restart == null ? null : disturbance(restart.epochMs(), killed.epochMs(), windowStartMs,
-                windowEndMs, driver, sip, intervals);
+                windowEndMs, driver, sources, intervals);
         List<Disturbance> faults = r == null ? List.of(d) : List.of(d, r);
         Map<String, RunSummary.FailoverPhase> phases = phases(faults, FAILOVER_DURING, FAILOVER_CALM, windowStartMs,
-                windowEndMs, driver, intervals, sip);
+                windowEndMs, driver, intervals, sources);
         RunSummary.Failover cut = killed.withPhases(d.seconds(), phases);
         return r == null ? cut : cut.withRestart(restart.withDisturbance(r.seconds()));
     }
@@ -130,12 +131,12 @@ final class FailoverPhases {
      * disturbance, judged as a kill's) and {@code after}, the traces counted as {@link #cut} counts a kill's.
      */
     static RunSummary.ProxyRestart cut(RunSummary.ProxyRestart restarted, long windowStartMs, long windowEndMs,
-                                       List<DriverSecond> driver, Path latencyLog, Map<String, List<SipSecond>> sip) {
+                                       List<DriverSecond> driver, Path latencyLog, Map<String, LoadSources.Periods> sources) {
         List<AbstractHistogram> intervals = measuredIntervals(latencyLog);
-        Disturbance d = disturbance(restarted.epochMs(), restarted.epochMs(), windowStartMs, windowEndMs, driver, sip,
+        Disturbance d = disturbance(restarted.epochMs(), restarted.epochMs(), windowStartMs, windowEndMs, driver, sources,
                 intervals);
         return restarted.withPhases(d.seconds(), phases(List.of(d), new String[] {DURING},
-                new String[] {BEFORE, AFTER}, windowStartMs, windowEndMs, driver, intervals, sip));
+                new String[] {BEFORE, AFTER}, windowStartMs, windowEndMs, driver, intervals, sources));
     }
 
     private static final String[] FAILOVER_DURING = {DURING, DURING_RESTART};
@@ -143,14 +144,14 @@ final class FailoverPhases {
 
     /**
      * The window in parts around {@code faults} (in time order): a calm part before the first, each disturbance, a calm
-     * part after each (up to the next); the driver's seconds, the latency log's intervals and the SIPp periods each
+     * part after each (up to the next); the driver's seconds, the latency log's intervals and the sources' periods each
      * put in the part that holds it.
      */
     private static Map<String, RunSummary.FailoverPhase> phases(List<Disturbance> faults, String[] during, String[] calm,
                                                                 long windowStartMs, long windowEndMs,
                                                                 List<DriverSecond> driver,
                                                                 List<AbstractHistogram> intervals,
-                                                                Map<String, List<SipSecond>> sip) {
+                                                                Map<String, LoadSources.Periods> sources) {
         Map<String, Part> parts = new LinkedHashMap<>();
         parts.put(calm[0], new Part(windowStartMs, faults.get(0).startEpochMs()));
         for (int i = 0; i < faults.size(); i++) {
@@ -167,13 +168,14 @@ final class FailoverPhases {
         for (AbstractHistogram h : intervals) {
             parts.get(partOf(h.getStartTimeStamp(), h.getEndTimeStamp(), faults, during, calm)).latency.add(h);
         }
-        sip.forEach((load, periods) -> {
-            for (SipSecond s : periods) {
+        sources.forEach((load, periods) -> {
+            parts.values().forEach(p -> p.source(load));
+            for (LoadPeriod s : periods.rows()) {
                 if (s.startEpochMicros() < windowStartMs * 1000 || s.epochMs() > windowEndMs) {
                     continue; // the window's figures are made of the periods wholly inside it
                 }
                 // a period is ~1 s and not aligned with the driver's seconds: it goes where it ended
-                parts.get(partOf(s.epochMs() - 1, s.epochMs(), faults, during, calm)).add(load, s);
+                parts.get(partOf(s.epochMs() - 1, s.epochMs(), faults, during, calm)).add(load, s, periods.columns());
             }
         });
         Map<String, RunSummary.FailoverPhase> phases = new LinkedHashMap<>();
@@ -221,10 +223,8 @@ final class FailoverPhases {
         final Histogram latency = new Histogram(3);
         long requests;
         long errors;
-        long sipCalls;
-        long sipFailed;
-        long sipRetransmissions;
-        final Map<String, Map<String, Double>> sipResponseMax = new TreeMap<>();
+        /** Per load source, its columns added up over the part. */
+        final Map<String, Map<String, Double>> sources = new LinkedHashMap<>();
 
         Part(long fromMs, long toMs) {
             this.fromMs = fromMs;
@@ -232,19 +232,27 @@ final class FailoverPhases {
             latency.setAutoResize(true);
         }
 
-        void add(String load, SipSecond s) {
-            sipCalls += s.callsCreated();
-            sipFailed += s.failedCalls();
-            sipRetransmissions += s.retransmissions();
-            s.responseTimeMeanMs().forEach((rtd, mean) ->
-                    sipResponseMax.computeIfAbsent(load, k -> new TreeMap<>()).merge(rtd, mean, Math::max));
+        /** Every source has its entry in every part, empty when none of its periods ended there. */
+        void source(String load) {
+            sources.computeIfAbsent(load, k -> new LinkedHashMap<>());
+        }
+
+        void add(String load, LoadPeriod s, List<LoadColumn> columns) {
+            Map<String, Double> sums = sources.computeIfAbsent(load, k -> new LinkedHashMap<>());
+            for (LoadColumn c : columns) {
+                Double v = s.values().get(c.name());
+                if (v == null || c.adding() == LoadColumn.Adding.NONE) {
+                    continue;
+                }
+                sums.merge(c.name(), v, c.adding() == LoadColumn.Adding.SUM ? Double::sum : Math::max);
+            }
         }
 
         RunSummary.FailoverPhase phase(long windowStartMs) {
             LatencySummary l = latency.getTotalCount() == 0 ? null : LatencySummary.of(latency);
             return new RunSummary.FailoverPhase(seconds(fromMs - windowStartMs), seconds(Math.max(fromMs, toMs) - windowStartMs),
                     requests, errors, l == null ? null : l.p50(), l == null ? null : l.p99(), l == null ? null : l.max(),
-                    sipCalls, sipFailed, sipRetransmissions, sipResponseMax);
+                    sources);
         }
 
         private static double seconds(long ms) {

@@ -77,7 +77,7 @@ public final class ManagedProcess implements AutoCloseable {
      */
     private String awaitBound(Map<String, Integer> listens) {
         while (process.isAlive()) {
-            if (listens.values().stream().allMatch(port -> perflab.experiment.load.LocalSockets.bound(process.pid(), port))) {
+            if (listens.values().stream().allMatch(port -> perflab.core.process.LocalSockets.bound(process.pid(), port))) {
                 return "";
             }
             try {
@@ -129,7 +129,7 @@ public final class ManagedProcess implements AutoCloseable {
         ManagedProcess p = new ManagedProcess(name, process, runDir, readyPrefix, listens,
                 !command.isEmpty() && command.get(0).endsWith("/setsid"));
         if (p.ownGroup) {
-            perflab.experiment.load.ProcessReaper.watch(process.pid()); // a program does not stop if perflab is killed
+            perflab.core.process.ProcessReaper.watch(process.pid()); // a program does not stop if perflab is killed
         }
         p.pumpStdout();
         if (readyPrefix == null) {
@@ -400,7 +400,7 @@ public final class ManagedProcess implements AutoCloseable {
         if (!ownGroup) {
             return;
         }
-        perflab.experiment.load.ProcessReaper.killGroup(process.pid());
+        perflab.core.process.ProcessReaper.killGroup(process.pid());
     }
 
     @Override

@@ -67,7 +67,7 @@ public final class RunManifest {
 
     /** Records the started processes (their commands as run). */
     void started(ServerProcesses server) {
-        if (processes == null) { // the SIPp loads that answer may be there already: they start first
+        if (processes == null) { // the load sources that answer may be there already: they start first
             processes = new LinkedHashMap<>();
         }
         Map<String, List<String>> commands = server.commands();
@@ -83,8 +83,8 @@ public final class RunManifest {
         sutCommand = commands.get(sutName);
     }
 
-    /** Records the SIPp instances started so far (again after each group), with the UDP port each bound. */
-    void startedLoads(SippLoads loads) {
+    /** Records the load sources started so far (again after each group), with the ports each listens on. */
+    void startedSources(LoadSources loads) {
         if (processes == null) {
             processes = new LinkedHashMap<>();
         }

@@ -5,7 +5,7 @@ import perflab.core.result.AtomicFiles;
 import perflab.core.result.Json;
 import perflab.core.result.RunCheck;
 import perflab.core.result.RunSummary;
-import perflab.core.result.SipLoadFigures;
+import perflab.core.result.LoadFigures;
 import perflab.core.sut.EffectiveJvm;
 import perflab.core.traffic.Traffic;
 import perflab.core.workload.Companion;
@@ -57,19 +57,19 @@ public final class RunOrchestrator {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
     /**
-     * SIPp's calls still open when the drive has ended (and the checks after it waited for calls to settle) are
-     * outside the window and waiting for a peer that has stopped (a browser's hang-up that will never come): a
-     * short grace, or every SIP run ends with a wait for nothing.
+     * A load source's work still open when the drive has ended (and the checks after it waited for calls to settle)
+     * is outside the window and may wait for a peer that has stopped (a SIP call's hang-up from a browser that will
+     * never come): a short grace, or every such run ends with a wait for nothing.
      */
-    private static final Duration SIPP_STOP_GRACE = Duration.ofSeconds(5);
+    private static final Duration SOURCES_STOP_GRACE = Duration.ofSeconds(5);
 
     private final Path perflabHome;
     private final Path resultsRoot;
     private final PrintStream console;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile Drive driver;
-    /** The run's SIPp loads once checked: a Ctrl-C that outlasts the run's own ending stops them itself. */
-    private volatile SippLoads sippLoads;
+    /** The run's load sources once checked: a Ctrl-C that outlasts the run's own ending stops them itself. */
+    private volatile LoadSources sources;
     private volatile boolean interrupted;
     /** Why a process of the run's server side ended it by exiting, or null. */
     private volatile String processExit;
@@ -104,8 +104,8 @@ public final class RunOrchestrator {
         try {
             if (!finished.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
                 // still starting the server side (a long population, say): its processes die with their stdin when
-                // perflab exits, but SIPp would outlive it until its -timeout
-                SippLoads loads = sippLoads;
+                // perflab exits, but a load source's tool may outlive it until its own time limit
+                LoadSources loads = sources;
                 if (loads != null) {
                     loads.stop(Duration.ZERO);
                 }
@@ -124,13 +124,13 @@ public final class RunOrchestrator {
     }
 
     private RunOutcome runOnce(RunConfig config, Workload workload) throws RunFailure, IOException {
-        SippLoads sippLoads = check(config, workload, perflabHome);
-        this.sippLoads = sippLoads;
+        LoadSources sources = check(config, workload, perflabHome);
+        this.sources = sources;
         URI givenTarget = config.target() == null ? null : serviceUri(config.target(), workload);
         Path runDir = config.out() != null ? RunDirectory.explicit(Path.of(config.out()))
                 : RunDirectory.create(resultsRoot, workload.name(), config.operation(), LocalDateTime.now());
         ServerLaunch launch = config.target() == null ? ServerLaunch.plan(workload, config.stack(), config.sut(), perflabHome, runDir, jfr,
-                sippLoads.declared()) : null;
+                sources.declared()) : null;
         RunManifest manifest = new RunManifest(runDir);
         manifest.commandLine = RepeatCommand.of(config) + (jfr && launch != null ? " --jfr" : "");
         manifest.seed = config.load().seed();
@@ -157,14 +157,14 @@ public final class RunOrchestrator {
         ServerProcesses server = null;
         try {
             writeRunFiles(workload, config, runDir);
-            if (sippLoads.hasAnswerers()) {
+            if (sources.hasAnswerers()) {
                 // they need nothing from the server side, which may need their ports ({phone.port})
-                sippLoads.startAnswerers(runDir, answererBound(config.load(), launch));
-                startedLoads(sippLoads, manifest);
+                sources.startAnswerers(runDir, answererBound(config.load(), launch));
+                startedSources(sources, manifest);
             }
             URI target;
             if (launch != null) {
-                server = ServerProcesses.start(launch, runDir, READY_TIMEOUT, sippLoads.answererPorts(),
+                server = ServerProcesses.start(launch, runDir, READY_TIMEOUT, sources.answererPorts(),
                         p -> announce(p, runDir));
                 manifest.started(server);
                 manifest.effectiveJvm = readEffectiveJvm(runDir, server.sut().name());
@@ -182,13 +182,13 @@ public final class RunOrchestrator {
             }
             manifest.target = target.toString();
             manifest.write();
-            if (!sippLoads.isEmpty()) {
-                sippLoads.startCallers(runDir, server == null ? Map.of() : server.ports(), longestDrive(config.load()));
-                startedLoads(sippLoads, manifest);
+            if (sources.hasLoaders()) {
+                sources.startLoaders(runDir, server == null ? Map.of() : server.ports(), longestDrive(config.load()));
+                startedSources(sources, manifest);
             }
-            return drive(config, workload, target, runDir, server, sippLoads, manifest);
+            return drive(config, workload, target, runDir, server, sources, manifest);
         } finally {
-            manifest.stopped(sippLoads.stop(SIPP_STOP_GRACE));
+            manifest.stopped(sources.stop(SOURCES_STOP_GRACE));
             if (server != null) {
                 manifest.stopped(server.stop(STOP_GRACE));
             }
@@ -201,10 +201,10 @@ public final class RunOrchestrator {
     /**
      * Checks everything about a run that can be checked before anything starts, so that a bad setting costs no
      * SUT start (and an experiment's bad configuration no runs): the operation, the traffic built with its
-     * settings (sizes checked), the workload's server side laid out from its settings, its SIPp loads, and every
+     * settings (sizes checked), the workload's server side laid out from its settings, its load sources, and every
      * port reference between them ({@code {sut.sip}}, {@code {phone.port}}).
      */
-    public static SippLoads check(RunConfig config, Workload workload, Path perflabHome) {
+    public static LoadSources check(RunConfig config, Workload workload, Path perflabHome) {
         workload.operation(config.operation());
         URI target = config.target() != null ? serviceUri(config.target(), workload)
                 : URI.create("http://127.0.0.1:" + (config.sut().port() > 0 ? config.sut().port() : 8080) + workload.servicePath());
@@ -221,7 +221,7 @@ public final class RunOrchestrator {
             side.companions().forEach(c -> processes.add(c.name()));
             processes.addAll(SutInstances.names(config.sut().instances()));
         }
-        SippLoads loads = SippLoads.plan(workload.sippLoads(trafficSettings(config, workload)), perflabHome, processes);
+        LoadSources loads = LoadSources.plan(workload.loadSources(trafficSettings(config, workload)), perflabHome, processes);
         if (config.agents() != null) {
             checkSplittable(config, workload, target, loads);
         }
@@ -229,23 +229,23 @@ public final class RunOrchestrator {
             ServerLaunch.checkReferences(side, config.sut().instances(), loads.declared());
         } else if (loads.hasAnswerers()) {
             // the server side perflab does not start, as the workload would lay it out by default: told nothing
-            ServerLaunch.refuseSippPorts(ServerLaunch.serverSide(config.sut(), workload), loads.declared());
+            ServerLaunch.refuseLoadSourcePorts(ServerLaunch.serverSide(config.sut(), workload), loads.declared());
         }
         return loads;
     }
 
     /**
      * A run from agents splits the driver's clients and rate, and traffic that deals out users of its own takes each
-     * agent's block of them ({@code TrafficPart}). SIPp loads that only answer (voicemail's phones) run beside the
-     * server side as on one machine, answering every agent's users; SIPp loads that place calls are load of their own,
+     * agent's block of them ({@code TrafficPart}). Load sources that only answer (voicemail's phones) run beside the
+     * server side as on one machine, answering every agent's users; sources that load the SUT are load of their own,
      * not split yet. Each agent needs a client.
      */
-    private static void checkSplittable(RunConfig config, Workload workload, URI target, SippLoads loads) {
+    private static void checkSplittable(RunConfig config, Workload workload, URI target, LoadSources loads) {
         AgentsSpec agents = AgentsSpec.of(config.agents());
         RunConfig.Load load = config.load();
-        if (loads.hasCallers()) {
-            throw new IllegalArgumentException("--agents: " + workload.name() + " runs SIPp loads that place calls beside "
-                    + "its HTTP traffic, which agents do not split yet; drive it without --agents");
+        if (loads.hasLoaders()) {
+            throw new IllegalArgumentException("--agents: " + workload.name() + " runs " + LoadSources.label(loads.firstLoader())
+                    + ", load of its own beside its HTTP traffic, which agents do not split yet; drive it without --agents");
         }
         if (agents.remote() && target.getHost() != null && isLoopback(target.getHost())) {
             throw new IllegalArgumentException("--agents " + config.agents().spec() + ": agents on other hosts cannot reach "
@@ -275,23 +275,25 @@ public final class RunOrchestrator {
         }
     }
 
-    /** Records the SIPp loads started so far in run.json and says where each listens. */
-    private void startedLoads(SippLoads sippLoads, RunManifest manifest) throws IOException {
+    /** Records the load sources started so far in run.json and says where each listens. */
+    private void startedSources(LoadSources sources, RunManifest manifest) throws IOException {
         Set<String> known = manifest.processes == null ? Set.of() : Set.copyOf(manifest.processes.keySet());
-        manifest.startedLoads(sippLoads);
+        manifest.startedSources(sources);
         manifest.write();
         if (console != null) {
-            Map<String, Map<String, Integer>> ports = sippLoads.ports();
-            sippLoads.pids().forEach((name, pid) -> {
+            Map<String, Map<String, Integer>> ports = sources.ports();
+            Map<String, String> kinds = sources.kinds();
+            sources.pids().forEach((name, pid) -> {
                 if (!known.contains(name)) {
-                    console.printf("perflab: SIPp %s pid %d on port %d%n", name, pid, ports.get(name).get(SippLoads.PORT));
+                    console.printf("perflab: load source %s (%s) pid %d%s%n", name, kinds.get(name), pid,
+                            ports.get(name).isEmpty() ? "" : " on " + portsText(ports.get(name)));
                 }
             });
         }
     }
 
     /**
-     * How long SIPp loads that answer can be needed, their own -timeout: they start before the server side, so its
+     * How long load sources that answer can be needed (SIPp's own -timeout): they start before the server side, so its
      * longest start (each process waits for READY an hour at most) comes on top of the longest drive.
      */
     static Duration answererBound(RunConfig.Load load, ServerLaunch launch) {
@@ -300,7 +302,8 @@ public final class RunOrchestrator {
     }
 
     /**
-     * The longest a drive can last, a bound SIPp gets as its own -timeout so that it ends even if perflab dies:
+     * The longest a drive can last, a bound a load source's tool gets as its own time limit so that it ends even if
+     * perflab dies:
      * the warm-up's maximum, the measured window (an hour when the window is a request count) and a margin.
      */
     static Duration longestDrive(RunConfig.Load load) {
@@ -348,7 +351,7 @@ public final class RunOrchestrator {
     }
 
     private RunOutcome drive(RunConfig config, Workload workload, URI target, Path runDir, ServerProcesses server,
-                             SippLoads sippLoads, RunManifest manifest) throws IOException, RunFailure {
+                             LoadSources sources, RunManifest manifest) throws IOException, RunFailure {
         AgentsDrive agentsDrive;
         RunConfig.Load load = config.load();
         Traffic traffic = buildTraffic(config, workload, target);
@@ -366,7 +369,7 @@ public final class RunOrchestrator {
         List<ManagedProcess> instances = server == null ? List.of() : server.instances();
         List<Path> gcLogs = instances.stream().map(p -> runDir.resolve(SutCommand.gcLogFile(p.name()))).toList();
         Map<String, Long> pids = new LinkedHashMap<>(server == null ? Map.of() : server.pids());
-        pids.putAll(sippLoads.pids());
+        pids.putAll(sources.pids());
         RunRecorder recorder = new RunRecorder(runDir, pids, server == null ? Set.of() : server.trees(),
                 server == null ? Map.of() : server.groups(), iface, gcLogs, console, warmupSeconds, measureSeconds,
                 System.currentTimeMillis());
@@ -473,21 +476,21 @@ public final class RunOrchestrator {
         if (server != null) {
             server.all().forEach(p -> ends.put(p.name(), new RunSummarizer.ProcessEnd(p.pid(), p.exitCode())));
         }
-        // SIPp gets its stop now, so that its last statistics row is written before it is read
-        Map<String, Integer> loadExits = sippLoads.exitCodes();
-        sippLoads.pids().forEach((name, pid) -> ends.put(name, new RunSummarizer.ProcessEnd(pid, loadExits.get(name))));
+        // the load sources get their stop now, so that their last statistics are written before they are read
+        Map<String, Integer> loadExits = sources.exitCodes();
+        sources.pids().forEach((name, pid) -> ends.put(name, new RunSummarizer.ProcessEnd(pid, loadExits.get(name))));
         if (console != null) {
-            sippLoads.endedEarly().forEach(why -> console.println("perflab: warning: " + why));
+            sources.endedEarly().forEach(why -> console.println("perflab: warning: " + why));
         }
-        sippLoads.stop(SIPP_STOP_GRACE);
+        sources.stop(SOURCES_STOP_GRACE);
         // a killed instance has nothing to say: the others' accounts, its users' calls among them
         Map<String, RunCheck> checks = checksAfterDrive(workload, target, instanceUris(target, server),
                 server != null && server.clustered());
         Instant from = Instant.ofEpochMilli(result.measureStartEpochMs());
         Instant to = Instant.ofEpochMilli(result.measureEndEpochMs());
-        Map<String, SipLoadFigures> loads = sippLoads.figures(from, to);
-        if (!sippLoads.isEmpty()) {
-            sippLoads.writeSeconds(runDir.resolve(SippLoads.SECONDS_CSV), driveStartMs, result.measureStartEpochMs(),
+        Map<String, LoadFigures> loads = sources.figures(from, to);
+        if (!sources.isEmpty()) {
+            sources.writeSeconds(runDir.resolve(LoadSources.SECONDS_CSV), driveStartMs, result.measureStartEpochMs(),
                     result.measureEndEpochMs());
         }
         RunSummary summary = RunSummarizer.summarize(config, workload.name(), stack(config),
@@ -498,19 +501,19 @@ public final class RunOrchestrator {
         RunSummary.Failover failover = kill == null ? null : kill.failover(result.measureStartEpochMs());
         if (failover != null) {
             failover = FailoverPhases.cut(failover, result.measureStartEpochMs(), result.measureEndEpochMs(),
-                    recorder.measuredSeconds(), runDir.resolve("latency.hlog"), sippLoads.seconds());
+                    recorder.measuredSeconds(), runDir.resolve("latency.hlog"), sources.periods());
             summary = summary.withFailover(failover);
             if (console != null) {
-                console.println("perflab: " + perflab.report.ConsoleSummary.failover(failover));
+                console.println("perflab: " + perflab.report.ConsoleSummary.failover(failover, sources.troubleColumns()));
             }
         }
         RunSummary.ProxyRestart proxiesAgain = proxyRestart == null ? null : proxyRestart.restarted();
         if (proxiesAgain != null) {
             proxiesAgain = FailoverPhases.cut(proxiesAgain, result.measureStartEpochMs(), result.measureEndEpochMs(),
-                    recorder.measuredSeconds(), runDir.resolve("latency.hlog"), sippLoads.seconds());
+                    recorder.measuredSeconds(), runDir.resolve("latency.hlog"), sources.periods());
             summary = summary.withProxyRestart(proxiesAgain);
             if (console != null) {
-                console.println("perflab: " + perflab.report.ConsoleSummary.proxyRestart(proxiesAgain));
+                console.println("perflab: " + perflab.report.ConsoleSummary.proxyRestart(proxiesAgain, sources.troubleColumns()));
             }
         }
         summary = withWorkloadFigures(workload, summary);

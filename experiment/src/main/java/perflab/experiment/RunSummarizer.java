@@ -4,7 +4,7 @@ import perflab.core.config.RunConfig;
 import perflab.core.result.LatencySummary;
 import perflab.core.result.RunCheck;
 import perflab.core.result.RunSummary;
-import perflab.core.result.SipLoadFigures;
+import perflab.core.result.LoadFigures;
 import perflab.core.result.Steadiness;
 import perflab.core.result.gc.GcAnalysis;
 import perflab.core.traffic.ErrorKind;
@@ -36,7 +36,7 @@ final class RunSummarizer {
      */
     record Measured(DriverResult driver, RunMonitor.Window window, int machineCpus, double[] throughputPerSecond,
                     Map<String, ProcessEnd> processes, GcAnalysis gc, RunSummary.Warmup warmup,
-                    Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks, String database,
+                    Map<String, LoadFigures> loads, Map<String, RunCheck> checks, String database,
                     perflab.core.result.ServerWindow server) {
     }
 

@@ -4,7 +4,7 @@ import perflab.core.config.RunConfig;
 import perflab.core.sut.SutBootstrap;
 import perflab.core.workload.Companion;
 import perflab.core.workload.ServerSide;
-import perflab.core.workload.SippLoad;
+import perflab.core.load.LoadSource;
 import perflab.core.workload.StackInfo;
 import perflab.core.workload.SutInstances;
 import perflab.core.workload.Workload;
@@ -106,11 +106,11 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
     }
 
     /**
-     * Lays out the server side of a run that also has these SIPp loads: those that only answer start before it, and
-     * its processes may name their ports ({@code {phone.port}}).
+     * Lays out the server side of a run that also has these load sources: those that only answer start before it,
+     * and its processes may name their ports ({@code {phone.port}}).
      */
     public static ServerLaunch plan(Workload workload, String stackName, RunConfig.Sut sut, Path perflabHome, Path runDir,
-                                    boolean jfr, List<SippLoad> sippLoads) {
+                                    boolean jfr, List<LoadSource> sources) {
         StackInfo stack = workload.stack(stackName);
         ServerSide side = serverSide(sut, workload);
         List<Step> steps = new ArrayList<>();
@@ -146,7 +146,7 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
         steps.forEach(step -> words.put(step.name(), step.command()));
         Map<String, List<String>> listens = new LinkedHashMap<>();
         steps.forEach(step -> listens.put(step.name(), step.listens()));
-        checkReferences(words, listens, sippLoads);
+        checkReferences(words, listens, sources);
         checkRoles(steps);
         // with several instances "sut" is no process but their sum: the driver needs a proxy (or one instance)
         if (!instances.contains(side.entry()) && side.companions().stream().noneMatch(c -> c.name().equals(side.entry()))) {
@@ -210,26 +210,26 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
      * Checks the port references of a server side as the workload declares it, before anything is laid out: as
      * {@link #plan} will.
      */
-    static void checkReferences(ServerSide side, int instances, List<SippLoad> sippLoads) {
+    static void checkReferences(ServerSide side, int instances, List<LoadSource> sources) {
         Map<String, List<String>> listens = new LinkedHashMap<>();
         side.companions().forEach(c -> listens.put(c.name(), c.listens()));
         SutInstances.names(instances).forEach(name -> listens.put(name, side.instanceListens()));
-        checkReferences(declaredWords(side, instances), listens, sippLoads);
+        checkReferences(declaredWords(side, instances), listens, sources);
     }
 
     /**
-     * Refuses, in one line, a server side that names a SIPp load's port, where perflab starts the one without the
-     * other: {@code perflab serve} (no SIPp), {@code perflab drive --target} (no server side).
+     * Refuses, in one line, a server side that names a load source's port, where perflab starts the one without the
+     * other: {@code perflab serve} (no load source), {@code perflab drive --target} (no server side).
      */
-    public static void refuseSippPorts(ServerSide side, List<SippLoad> sippLoads) {
+    public static void refuseLoadSourcePorts(ServerSide side, List<LoadSource> sources) {
         declaredWords(side, 1).forEach((name, list) -> list.forEach(word -> {
             Matcher m = PORT_REFERENCE.matcher(word);
             while (m.find()) {
-                String load = m.group(1);
-                if (sippLoads.stream().anyMatch(l -> l.name().equals(load))) {
+                String source = m.group(1);
+                if (sources.stream().anyMatch(l -> l.name().equals(source))) {
                     throw new IllegalArgumentException("the server side's " + (SutInstances.reserved(name) ? "settings name "
-                            : "companion " + name + " names ") + m.group() + ", the port of SIPp load " + load
-                            + ": only perflab run starts the server side with its SIPp loads");
+                            : "companion " + name + " names ") + m.group() + ", the port of load source " + source
+                            + ": only perflab run starts the server side with its load sources");
                 }
             }
         }));
@@ -258,15 +258,15 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
 
     /**
      * Every {@code {name.port}} in the processes' words (in start order) names a process that starts earlier, or
-     * the {@code port} of a SIPp load that only answers (those start before the server side); no SIPp load is named
-     * like a process.
+     * a port of a load source that only answers (those start before the server side); no load source is named like
+     * a process.
      */
     private static void checkReferences(Map<String, List<String>> words, Map<String, List<String>> listens,
-                                        List<SippLoad> sippLoads) {
-        for (SippLoad load : sippLoads) {
-            if (words.containsKey(load.name())) {
-                throw new IllegalArgumentException("SIPp load " + load.name() + " has the name of a process of the server "
-                        + "side: the two would share run.json's and summary.json's processes." + load.name() + "; rename one");
+                                        List<LoadSource> sources) {
+        for (LoadSource source : sources) {
+            if (words.containsKey(source.name())) {
+                throw new IllegalArgumentException(LoadSources.label(source) + " has the name of a process of the server "
+                        + "side: the two would share run.json's and summary.json's processes." + source.name() + "; rename one");
             }
         }
         Set<String> started = new HashSet<>();
@@ -275,10 +275,10 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
                 Matcher m = PORT_REFERENCE.matcher(word);
                 while (m.find()) {
                     String prefix = "process " + name + " refers to " + m.group() + ", ";
-                    SippLoad load = sippLoads.stream().filter(l -> l.name().equals(m.group(1))).findFirst().orElse(null);
+                    LoadSource source = sources.stream().filter(l -> l.name().equals(m.group(1))).findFirst().orElse(null);
                     boolean chosenBeforeStart = listens.getOrDefault(m.group(1), List.of()).contains(m.group(2));
-                    if (load != null) {
-                        SippLoads.checkLoadReference(prefix, load, m.group(2));
+                    if (source != null) {
+                        LoadSources.checkSourceReference(prefix, source, m.group(2));
                     } else if (chosenBeforeStart) {
                         // a port perflab chooses before anything starts: any process may name it (the SUT's
                         // instances their outbound proxy, which starts after them because it names their ports)
@@ -287,7 +287,7 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
                                 + "chooses for it (it listens on " + listens.getOrDefault(name, List.of()) + ")");
                     } else if (!started.contains(m.group(1))) {
                         throw new IllegalArgumentException(prefix + "but no process named " + m.group(1)
-                                + " starts before it, and no SIPp load that answers has that name");
+                                + " starts before it, and no load source that answers has that name");
                     }
                 }
             }

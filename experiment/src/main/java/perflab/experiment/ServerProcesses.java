@@ -98,7 +98,7 @@ public final class ServerProcesses implements AutoCloseable {
             for (String name : step.listens()) {
                 int port;
                 do {
-                    port = perflab.experiment.load.LocalSockets.freePort();
+                    port = perflab.core.process.LocalSockets.freePort();
                 } while (chosen.containsValue(port) || takenBy(taken, port));
                 chosen.put(name, port);
             }

@@ -53,7 +53,7 @@ public final class SutCommand {
         Path java = javaExecutable(sut.javaHome());
         Path stackDir = stackClasspath(stack, perflabHome);
         List<String> command = new ArrayList<>();
-        command.addAll(perflab.experiment.load.ProcessReaper.inOwnGroup(List.of())); // its own session: see ManagedProcess
+        command.addAll(perflab.core.process.ProcessReaper.inOwnGroup(List.of())); // its own session: see ManagedProcess
         if (sut.cpus() != null) {
             command.addAll(List.of("taskset", "-c", sut.cpus()));
         }

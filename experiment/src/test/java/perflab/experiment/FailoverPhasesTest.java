@@ -5,7 +5,8 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import perflab.core.result.RunSummary;
-import perflab.experiment.load.SipSecond;
+import perflab.core.load.LoadColumn;
+import perflab.core.load.LoadPeriod;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -35,15 +36,25 @@ class FailoverPhasesTest {
         return all;
     }
 
-    /** SIPp periods ending 300 ms into each second (not aligned with the driver's), retransmissions where asked. */
-    private static List<SipSecond> sipp(int retransmissionsAt, int failedAt) {
-        List<SipSecond> all = new ArrayList<>();
+    /** A load source's columns as SIPp's: calls, failed calls and retransmissions (trouble), a response time. */
+    private static final List<LoadColumn> COLUMNS = List.of(LoadColumn.perPeriod("callsPerSecond"),
+            LoadColumn.sum("callsCreated"), LoadColumn.trouble("failedCalls"), LoadColumn.trouble("retransmissions"),
+            LoadColumn.max("rtdnotifyMeanMs"));
+
+    /** Periods ending 300 ms into each second (not aligned with the driver's), retransmissions where asked. */
+    private static LoadSources.Periods sipp(int retransmissionsAt, int failedAt) {
+        List<LoadPeriod> all = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             long start = (T0 + i * 1000L + 300) * 1000;
-            all.add(new SipSecond(start, start + 1_000_000, 2, 2, i == failedAt ? 1 : 0, i == retransmissionsAt ? 3 : 0,
-                    4, Map.of("notify", i == retransmissionsAt ? 2000.0 : 5.0)));
+            Map<String, Double> values = new java.util.LinkedHashMap<>();
+            values.put("callsPerSecond", 2.0);
+            values.put("callsCreated", 2.0);
+            values.put("failedCalls", i == failedAt ? 1.0 : 0.0);
+            values.put("retransmissions", i == retransmissionsAt ? 3.0 : 0.0);
+            values.put("rtdnotifyMeanMs", i == retransmissionsAt ? 2000.0 : 5.0);
+            all.add(new LoadPeriod(start, start + 1_000_000, values));
         }
-        return all;
+        return new LoadSources.Periods(all, COLUMNS);
     }
 
     @Test
@@ -112,13 +123,15 @@ class FailoverPhasesTest {
         assertTrue(during.latencyP50Ms() > 499 && during.latencyP50Ms() < 501, during.toString());
         assertTrue(after.latencyMaxMs() > 1.8 && after.latencyMaxMs() < 2, after.toString());
         // SIPp's periods go where they end: 8.3, 9.3 and 10.3 s are in the disturbance, which ends at 11.0 s
-        assertEquals(6, during.sipCalls());
-        assertEquals(3, during.sipRetransmissions());
-        assertEquals(2000.0, during.sipResponseTimeMaxMs().get("notifier").get("notify"));
-        assertEquals(5.0, after.sipResponseTimeMaxMs().get("notifier").get("notify"));
+        Map<String, Double> notifier = during.loads().get("notifier");
+        assertEquals(6.0, notifier.get("callsCreated"));
+        assertEquals(3.0, notifier.get("retransmissions"));
+        assertEquals(2000.0, notifier.get("rtdnotifyMeanMs"), "a level's largest");
+        assertEquals(5.0, after.loads().get("notifier").get("rtdnotifyMeanMs"));
+        assertTrue(!notifier.containsKey("callsPerSecond"), "a rate is per period only: " + notifier);
         // seven periods ended by 8.0 s; nine after 11.0 s, the period 19.3-20.3 s not being wholly in the window
-        assertEquals(2 * 7, before.sipCalls());
-        assertEquals(2 * 9, after.sipCalls());
+        assertEquals(2.0 * 7, before.loads().get("notifier").get("callsCreated"));
+        assertEquals(2.0 * 9, after.loads().get("notifier").get("callsCreated"));
     }
 
     @Test
@@ -169,7 +182,7 @@ class FailoverPhasesTest {
         assertEquals(20.0, p.get("afterRestart").toSecond());
         assertEquals(1, p.get("during").errors());
         assertEquals(1, p.get("duringRestart").errors());
-        assertEquals(3, p.get("duringRestart").sipRetransmissions());
+        assertEquals(3.0, p.get("duringRestart").loads().get("notifier").get("retransmissions"));
         long requests = p.values().stream().mapToLong(RunSummary.FailoverPhase::requests).sum();
         assertEquals(200, requests, "the parts cover the window");
         assertEquals(0, p.get("after").errors() + p.get("afterRestart").errors() + p.get("before").errors());
@@ -196,7 +209,7 @@ class FailoverPhasesTest {
         assertEquals(List.of("before", "during", "after"), List.copyOf(r.phases().keySet()));
         assertEquals(2.0, r.disturbedSeconds());
         assertEquals(1, r.phases().get("during").errors());
-        assertEquals(3, r.phases().get("during").sipRetransmissions());
+        assertEquals(3.0, r.phases().get("during").loads().get("notifier").get("retransmissions"));
         assertEquals(200, r.phases().values().stream().mapToLong(RunSummary.FailoverPhase::requests).sum());
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * A workload for this module's tests of how a run is laid out: one stack {@code a} (workloads/x/stack-a, main
  * {@code x.Main}, which a test puts under its perflab home), one operation {@code op}, service path {@code /}, and
- * no traffic. A test overrides what it is about (the server side, SIPp loads, run files).
+ * no traffic. A test overrides what it is about (the server side, load sources, run files).
  */
 abstract class StubWorkload implements Workload {
     private final String name;

@@ -8,7 +8,7 @@ import perflab.core.workload.Companion;
 import perflab.core.workload.ServerSide;
 import perflab.core.workload.SutInstances;
 import perflab.core.workload.Workload;
-import perflab.experiment.load.LocalSockets;
+import perflab.core.process.LocalSockets;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

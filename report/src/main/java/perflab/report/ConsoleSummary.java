@@ -2,7 +2,7 @@ package perflab.report;
 
 import perflab.core.result.LatencySummary;
 import perflab.core.result.RunSummary;
-import perflab.core.result.SipLoadFigures;
+import perflab.core.result.LoadFigures;
 import perflab.core.result.gc.GcAnalysis;
 
 import java.util.Locale;
@@ -35,7 +35,7 @@ public final class ConsoleSummary {
         latency(out, s.model().equals("open") ? "latency (intended)" : "latency", s.latencyMs());
         latency(out, "service time", s.serviceTimeMs());
         kinds(out, s.byKind());
-        s.loads().forEach((name, load) -> row(out, "sip " + name, "%s", sipLoad(load)));
+        s.loads().forEach((name, load) -> row(out, load.kind() + " " + name, "%s", load.describe()));
         s.checks().forEach((name, check) -> row(out, name, "%s: %s", check.status(), check.line()));
         if (s.server() != null) {
             row(out, "server counters", "%d samples over %.1f s%s, from %s", s.server().samples(), s.server().seconds(),
@@ -61,12 +61,12 @@ public final class ConsoleSummary {
             }
         });
         s.companions().forEach((name, companion) -> {
-            SipLoadFigures load = s.loads().get(name);
+            LoadFigures load = s.loads().get(name);
             if (companion.cpuSeconds() != null) {
-                // a SIPp load's cost is per call it made, not per HTTP request of the driver
+                // a load source's cost is per unit it made (a SIPp call), not per HTTP request of the driver
                 String cost = load == null ? String.format(Locale.ROOT, "%.1f µs/request", nan(companion.cpuMicrosPerRequest()))
-                        : load.callsCreated() > 0 ? String.format(Locale.ROOT, "%.1f µs/call",
-                        companion.cpuSeconds() * 1e6 / load.callsCreated()) : "no calls";
+                        : load.started() > 0 ? String.format(Locale.ROOT, "%.1f µs/%s",
+                        companion.cpuSeconds() * 1e6 / load.started(), load.unit()) : "no " + load.unit() + "s";
                 boolean tree = companion.processes() != null && companion.processes() > 1;
                 // a tree's memory is its processes' proportional set sizes summed: shared memory once
                 row(out, name, "pid %d%s: cpu %.2f s (%.1f%% of one core), %s; %s %.1f MB, %s threads "
@@ -161,9 +161,12 @@ public final class ConsoleSummary {
 
     /**
      * A fail-over run's kill in one line: how long it disturbed the load and what each part of the window saw
-     * (requests failed, the driver's p99, SIPp's retransmissions).
+     * (requests failed, the driver's p99, each load source's counts of trouble: SIPp's failed calls and
+     * retransmissions).
+     *
+     * @param trouble the names of the load sources' columns that count trouble ({@code LoadColumn#trouble})
      */
-    public static String failover(RunSummary.Failover f) {
+    public static String failover(RunSummary.Failover f, java.util.Set<String> trouble) {
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "fail-over: %s killed at %.1f s", f.killed(),
                 f.atSecond()));
         if (f.phases() == null) {
@@ -176,21 +179,22 @@ public final class ConsoleSummary {
                     r.atSecond(), r.readySeconds(), r.disturbedSeconds()));
         }
         b.append(';');
-        return phases(b, f.phases());
+        return phases(b, f.phases(), trouble);
     }
 
     /** The console's line of a proxy restart ({@code --restart-proxy-at}): when, how long, and its three parts. */
-    public static String proxyRestart(RunSummary.ProxyRestart r) {
+    public static String proxyRestart(RunSummary.ProxyRestart r, java.util.Set<String> trouble) {
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "proxy restart: %s at %.1f s, ready in %.1f s",
                 String.join(", ", r.processes()), r.atSecond(), r.readySeconds()));
         if (r.phases() == null) {
             return b.toString();
         }
         b.append(String.format(Locale.ROOT, ", the load disturbed for %.1f s;", r.disturbedSeconds()));
-        return phases(b, r.phases());
+        return phases(b, r.phases(), trouble);
     }
 
-    private static String phases(StringBuilder b, Map<String, RunSummary.FailoverPhase> phases) {
+    private static String phases(StringBuilder b, Map<String, RunSummary.FailoverPhase> phases,
+                                 java.util.Set<String> trouble) {
         String sep = " ";
         for (Map.Entry<String, RunSummary.FailoverPhase> e : phases.entrySet()) {
             RunSummary.FailoverPhase p = e.getValue();
@@ -198,10 +202,12 @@ public final class ConsoleSummary {
             if (p.latencyP99Ms() != null) {
                 b.append(String.format(Locale.ROOT, ", p99 %.1f ms", p.latencyP99Ms()));
             }
-            if (p.sipCalls() > 0 || p.sipRetransmissions() > 0) {
-                b.append(String.format(Locale.ROOT, ", %d SIPp failed calls, %d retransmissions", p.sipFailedCalls(),
-                        p.sipRetransmissions()));
-            }
+            p.loads().forEach((load, sums) -> {
+                String line = loadPhase(sums, trouble);
+                if (!line.isEmpty()) {
+                    b.append(", ").append(load).append(' ').append(line);
+                }
+            });
             sep = "; ";
         }
         return b.toString();
@@ -221,19 +227,18 @@ public final class ConsoleSummary {
         return " — throughput varied a lot from second to second: see timeseries.csv";
     }
 
-    /** A SIPp load's window: calls and their rate, failures by reason, retransmissions, each response time. */
-    static String sipLoad(SipLoadFigures f) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                "%d calls in %.1f s (%.2f/s), %d ok, %d failed%s, %d retransmissions, at most %d open",
-                f.callsCreated(), f.seconds(), f.callsPerSecond(), f.successfulCalls(), f.failedCalls(),
-                f.failedByReason().isEmpty() ? "" : " " + f.failedByReason(), f.retransmissions(), f.maxCurrentCalls()));
-        f.responseTimesMs().forEach((rtd, rt) -> line.append(rt.p99Ms() == null
-                ? String.format(Locale.ROOT, "; rtd %s mean %.1f ms", rtd, rt.meanMs())
-                : String.format(Locale.ROOT, "; rtd %s p50 %.1f p99 %.1f max %.1f ms", rtd, rt.p50Ms(), rt.p99Ms(), rt.maxMs())));
-        if (f.note() != null) {
-            line.append(" (").append(f.note()).append(')');
-        }
-        return line.toString();
+    /**
+     * A load source's sums over a part of a fail-over window: its counts of trouble above 0 (SIPp's failed calls,
+     * ...); empty when it had none.
+     */
+    static String loadPhase(Map<String, Double> sums, java.util.Set<String> trouble) {
+        StringBuilder b = new StringBuilder();
+        sums.forEach((column, v) -> {
+            if (trouble.contains(column) && v > 0) {
+                b.append(b.length() == 0 ? "" : " ").append(figure(v)).append(' ').append(column);
+            }
+        });
+        return b.toString();
     }
 
     /** The harness's block: throughput per client, the harness's average response time, invocations, running. */

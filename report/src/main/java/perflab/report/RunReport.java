@@ -81,8 +81,8 @@ public final class RunReport {
                 page.table(kindTable(s));
             }
             if (!s.loads().isEmpty()) {
-                page.heading("SIP load sources (SIPp)");
-                page.table(sipLoadTable(s));
+                page.heading("Load sources beside the driver");
+                page.table(loadSourceTable(s));
             }
             if (!s.figures().isEmpty() || s.server() != null) {
                 page.heading(s.workload() + " figures");
@@ -400,23 +400,14 @@ public final class RunReport {
     }
 
     /**
-     * A row per SIPp instance: its calls in the window (whole SIPp periods inside it), failures, retransmissions
-     * and its first response time (timeseries-loads.csv has them per second).
+     * A row per load source beside the driver: what it started in the window (its whole periods inside it), ended
+     * well and failed, and the window as its kind tells it (timeseries-loads.csv has it per period).
      */
-    static HtmlTable sipLoadTable(RunSummary s) {
-        HtmlTable t = new HtmlTable("load", "calls#", "calls/s#", "ok#", "failed#", "retransmissions#", "max open#",
-                "response times", "note");
-        s.loads().forEach((name, f) -> {
-            StringBuilder times = new StringBuilder();
-            f.responseTimesMs().forEach((rtd, rt) -> times.append(times.length() == 0 ? "" : "; ").append("rtd ").append(rtd)
-                    .append(rt.p99Ms() == null ? " mean " + ReportNumbers.num(rt.meanMs(), "ms")
-                            : " p50 " + ReportNumbers.num(rt.p50Ms(), "ms") + ", p99 " + ReportNumbers.num(rt.p99Ms(), "ms")));
-            t.styledRow(f.failedCalls() > 0 || f.note() != null ? "bad" : null, name, Long.toString(f.callsCreated()),
-                    ReportNumbers.num(f.callsPerSecond()), Long.toString(f.successfulCalls()),
-                    f.failedCalls() + (f.failedByReason().isEmpty() ? "" : " " + f.failedByReason()),
-                    Long.toString(f.retransmissions()), Long.toString(f.maxCurrentCalls()),
-                    times.length() == 0 ? "—" : times.toString(), orDash(f.note()));
-        });
+    static HtmlTable loadSourceTable(RunSummary s) {
+        HtmlTable t = new HtmlTable("load", "kind", "started#", "per second#", "ok#", "failed#", "the window");
+        s.loads().forEach((name, f) -> t.styledRow(f.failed() > 0 || f.note() != null ? "bad" : null, name, f.kind(),
+                f.started() + " " + f.unit() + "s", ReportNumbers.num(f.perSecond()), Long.toString(f.succeeded()),
+                Long.toString(f.failed()), f.describe()));
         return t;
     }
 

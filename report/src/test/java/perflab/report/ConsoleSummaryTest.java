@@ -48,13 +48,13 @@ class ConsoleSummaryTest {
                 new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.PerClient(1564.5, 0.6, 250_334, 160),
                 Map.of("sut", sut, "calls", new RunSummary.Sut(44L, 0.1, 0.05, 0.05, 1.0, 0.5, 0.4, 400.0, 6.0, 6.0, 1, null, null, null, null, 1), "backend",
                         new RunSummary.Sut(43L, 3.2, 3.0, 0.2, 32.0, 16.0, 12.8, 78125.0, 120.0, 130.0, 30, null, null, 2.5, 25.0, 1)),
-                null, null, Map.of("calls", new perflab.core.result.SipLoadFigures(0, 10_000_000, 10, 10, 200, 0, 200,
-                        197, 3, Map.of("MaxUDPRetrans", 3L), 20, 19.7, 5, 0, 0, Map.of(), 7,
-                        Map.of("1", new perflab.core.result.SipResponseTime(197, 2.1, 2.0, 4.0, 8.0, 12.0, "trace_rtt")),
-                        1000.0, null)), null, null, null, null);
+                null, null, Map.of("calls", new perflab.core.result.LoadFigures("sipp", "call", 0, 10_000_000, 10, 10, 200,
+                        197, 3, Map.of("retransmissions", 5), "200 calls in 10.0 s (20.00/s), 197 ok, 3 failed, 5 "
+                        + "retransmissions", null)), null, null, null, null);
         String text = ConsoleSummary.render(s);
-        assertTrue(text.contains("sip calls            200 calls in 10.0 s (20.00/s), 197 ok, 3 failed {MaxUDPRetrans=3}, "
-                + "5 retransmissions, at most 7 open; rtd 1 p50 2.0 p99 8.0 max 12.0 ms"), text);
+        // a load source's row: its kind and name, the window as the kind tells it
+        assertTrue(text.contains(String.format("  %-20s %s", "sipp calls", "200 calls in 10.0 s (20.00/s), 197 ok, 3 failed, "
+                + "5 retransmissions")), text);
         assertTrue(text.contains("calls                pid 44: cpu 0.10 s (1.0% of one core), 500.0 µs/call; rss 6.0 MB, 1 threads"), text);
         assertFalse(text.contains("Overall Test Result"), "the per-client block is the workload's choice: " + text);
         assertTrue(ConsoleSummary.render(s, true).contains("Overall Test Result"));

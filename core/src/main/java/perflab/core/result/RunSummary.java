@@ -18,7 +18,7 @@ public record RunSummary(String workload, String stack, String operation, String
                          LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
                          Machine machine, Network network, GcAnalysis gc,
                          @JsonAlias("harness") PerClient perClient, Map<String, Sut> processes, Warmup warmup,
-                         Map<String, Kind> byKind, Map<String, SipLoadFigures> loads, Map<String, RunCheck> checks,
+                         Map<String, Kind> byKind, Map<String, LoadFigures> loads, Map<String, RunCheck> checks,
                          Database database, ServerWindow server, Map<String, Object> figures, Failover failover,
                          ProxyRestart proxyRestart, Map<String, Agent> agents) {
 
@@ -40,7 +40,7 @@ public record RunSummary(String workload, String stack, String operation, String
                       double throughputPerClient, LatencySummary latencyMs, LatencySummary serviceTimeMs,
                       LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
                       Machine machine, Network network, GcAnalysis gc, PerClient perClient, Map<String, Sut> processes,
-                      Warmup warmup, Map<String, Kind> byKind, Map<String, SipLoadFigures> loads,
+                      Warmup warmup, Map<String, Kind> byKind, Map<String, LoadFigures> loads,
                       Map<String, RunCheck> checks, Database database, ServerWindow server, Map<String, Object> figures,
                       Failover failover, ProxyRestart proxyRestart) {
         this(workload, stack, operation, model, clients, targetRate, complete, endReason, durationSeconds, requests,
@@ -56,7 +56,7 @@ public record RunSummary(String workload, String stack, String operation, String
      * @param atSecond         seconds into the measured window
      * @param disturbedSeconds how long the kill disturbed the load: from the start of the driver's second that held
      *                         the kill to the end of the last second, within the window (and before a restart), in
-     *                         which a request or a SIPp call failed or SIPp sent a retransmission; null before the
+     *                         which a request failed or a load source saw trouble (a failed call, a message sent again); null before the
      *                         phases are known
      * @param phases           {@code before}, {@code during} (the disturbance) and {@code after}, and with a restart
      *                         {@code duringRestart} (the restart's disturbance) and {@code afterRestart}: the load's
@@ -113,14 +113,53 @@ public record RunSummary(String workload, String stack, String operation, String
 
     /**
      * The load in one part of a fail-over run's window, seconds counted from the window's start. The driver's latency
-     * is from each request's intended send time, like the window's; SIPp's figures are of its statistics periods
-     * that ended in the part.
+     * is from each request's intended send time, like the window's; a load source's figures are of its periods that
+     * ended in the part.
      *
-     * @param sipResponseTimeMaxMs per SIPp load and response-time measure, the largest of its periods' means
+     * @param loads per load source, its period columns added up over the part ({@link perflab.core.load.LoadColumn}:
+     *              counts summed, levels at their largest); empty without load sources
      */
     public record FailoverPhase(double fromSecond, double toSecond, long requests, long errors, Double latencyP50Ms,
-                                Double latencyP99Ms, Double latencyMaxMs, long sipCalls, long sipFailedCalls,
-                                long sipRetransmissions, Map<String, Map<String, Double>> sipResponseTimeMaxMs) {
+                                Double latencyP99Ms, Double latencyMaxMs, Map<String, Map<String, Double>> loads) {
+        public FailoverPhase {
+            loads = loads == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(loads));
+        }
+
+        /**
+         * Reads either shape: this one, or that of summaries written before load sources were plugins, whose SIPp
+         * figures were fields of their own: the calls, failed calls and retransmissions of every SIPp load together
+         * become {@code loads.sipp} (callsCreated, failedCalls, retransmissions), each load's largest response-time
+         * means {@code loads.<load>} (rtd&lt;rtd&gt;MeanMs), as timeseries-loads.csv names them.
+         */
+        @com.fasterxml.jackson.annotation.JsonCreator
+        static FailoverPhase read(@com.fasterxml.jackson.annotation.JsonProperty("fromSecond") double fromSecond,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("toSecond") double toSecond,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("requests") long requests,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("errors") long errors,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("latencyP50Ms") Double p50,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("latencyP99Ms") Double p99,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("latencyMaxMs") Double max,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("loads") Map<String, Map<String, Double>> loads,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("sipCalls") Long sipCalls,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("sipFailedCalls") Long sipFailed,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("sipRetransmissions") Long sipRetransmissions,
+                                  @com.fasterxml.jackson.annotation.JsonProperty("sipResponseTimeMaxMs")
+                                  Map<String, Map<String, Double>> sipResponseMax) {
+            if (loads == null && sipCalls != null) {
+                loads = new java.util.LinkedHashMap<>();
+                Map<String, Double> all = new java.util.LinkedHashMap<>();
+                all.put("callsCreated", sipCalls.doubleValue());
+                all.put("failedCalls", sipFailed == null ? 0.0 : sipFailed.doubleValue());
+                all.put("retransmissions", sipRetransmissions == null ? 0.0 : sipRetransmissions.doubleValue());
+                loads.put("sipp", all);
+                if (sipResponseMax != null) {
+                    Map<String, Map<String, Double>> byLoad = loads;
+                    sipResponseMax.forEach((load, rtds) -> rtds.forEach((rtd, ms) -> byLoad
+                            .computeIfAbsent(load, k -> new java.util.LinkedHashMap<>()).put("rtd" + rtd + "MeanMs", ms)));
+                }
+            }
+            return new FailoverPhase(fromSecond, toSecond, requests, errors, p50, p99, max, loads);
+        }
     }
 
     /**
@@ -129,7 +168,8 @@ public record RunSummary(String workload, String stack, String operation, String
      *                  {@code sut-1}; the top-level {@code sut} is their sum), and the workload's companions
      *                  ({@code backend}); empty when the server is not perflab's (drive)
      * @param perClient the closed model seen per client (read as {@code harness} from summaries before it was renamed)
-     * @param loads     the SIPp load sources' figures in the measured window, by name; empty when the workload has none
+     * @param loads     the load sources' figures in the measured window ({@link LoadFigures}), by name; empty when the
+     *                  workload has none (the driver's own are the summary's)
      * @param checks    the workload's checks of the server after the drive ({@link RunCheck}), by name; empty when it
      *                  has none
      * @param database  the companion that is the run's database, when one plays that role; null otherwise (no
@@ -155,7 +195,7 @@ public record RunSummary(String workload, String stack, String operation, String
                       double throughputPerClient, LatencySummary latencyMs, LatencySummary serviceTimeMs,
                       LatencySummary failedLatencyMs, Steadiness steady, Driver driver, Sut sut,
                       Machine machine, Network network, GcAnalysis gc, PerClient perClient, Map<String, Sut> processes,
-                      Warmup warmup, Map<String, Kind> byKind, Map<String, SipLoadFigures> loads,
+                      Warmup warmup, Map<String, Kind> byKind, Map<String, LoadFigures> loads,
                       Map<String, RunCheck> checks, Database database, ServerWindow server, Map<String, Object> figures) {
         this(workload, stack, operation, model, clients, targetRate, complete, endReason, durationSeconds, requests,
                 successes, errors, throughput, throughputPerClient, latencyMs, serviceTimeMs, failedLatencyMs, steady,

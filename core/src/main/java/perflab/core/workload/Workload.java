@@ -57,20 +57,21 @@ public interface Workload {
     }
 
     /**
-     * SIPp instances that run beside the HTTP driver for the whole drive (a second load source, SIP peers the SUT
-     * calls); none by default. Those that only answer start before the server side, and their ports can be named
-     * in the server side's settings and the other loads' options: {@code {phone.port}}.
+     * Load sources that run beside perflab's HTTP driver for the whole drive ({@link perflab.core.load.LoadSource}:
+     * load of their own, or peers the SUT calls), each run by the plugin of its kind; none by default. Those that only
+     * answer start before the server side, and their ports can be named in the server side's settings and the other
+     * sources' declarations: {@code {phone.port}}.
      *
      * @param settings the {@link WorkloadSetting.Use#TRAFFIC} settings, checked, every default filled in
      */
-    default List<SippLoad> sippLoads(Map<String, String> settings) {
+    default List<perflab.core.load.LoadSource> loadSources(Map<String, String> settings) {
         return List.of();
     }
 
     /**
-     * Writes files the run's processes read into the run directory (a SIPp users file read with
-     * {@code -inf users.csv}: SIPp's working directory is the run directory). Called once per run, after every
-     * check and before any process (SIPp or the server side) starts; not for {@code perflab serve}. An
+     * Writes files the run's processes read into the run directory (a load source's data file, read
+     * from the run directory, its working directory). Called once per run, after every
+     * check and before any process (a load source or the server side) starts; not for {@code perflab serve}. An
      * IOException fails the run with its message. Nothing by default.
      *
      * @param runDir          the run's directory, already there

@@ -8,7 +8,7 @@ import perflab.core.traffic.Traffic;
 import perflab.core.traffic.Verdict;
 import perflab.core.workload.OperationInfo;
 import perflab.core.workload.ServerSide;
-import perflab.core.workload.SippLoad;
+import perflab.loadsource.sipp.SippLoad;
 import perflab.core.workload.StackInfo;
 import perflab.core.workload.TrafficOptions;
 import perflab.core.workload.Workload;
@@ -101,7 +101,7 @@ public final class RingWorkload implements Workload {
      * SUT announced on its READY line.
      */
     @Override
-    public List<SippLoad> sippLoads(Map<String, String> settings) {
+    public List<perflab.core.load.LoadSource> loadSources(Map<String, String> settings) {
         return List.of(SippLoad.answers(PHONE, "uas", List.of()),
                 SippLoad.calls("calls", "uac", "127.0.0.1:{sut.sip}", Integer.parseInt(settings.get(CALL_RATE)), 0, List.of()));
     }

@@ -2,10 +2,11 @@ package perflab.voicemail;
 
 import perflab.core.result.RunSummary;
 import perflab.core.result.ServerWindow;
-import perflab.core.result.SipLoadFigures;
-import perflab.core.result.SipResponseTime;
+import perflab.core.result.LoadFigures;
 import perflab.core.workload.CapacityMeasure;
 import perflab.core.workload.ServerCounters;
+import perflab.loadsource.sipp.SipLoadFigures;
+import perflab.loadsource.sipp.SipResponseTime;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -134,11 +135,12 @@ final class VoicemailFigures {
         long sippFailedTotal = 0;
         long sippRetransmissions = 0;
         Map<String, Object> sippRetransmissionsByLoad = new LinkedHashMap<>();
-        for (Map.Entry<String, SipLoadFigures> e : s.loads().entrySet()) {
-            sippFailed.put(e.getKey(), e.getValue().failedCalls());
-            sippFailedTotal += e.getValue().failedCalls();
-            sippRetransmissionsByLoad.put(e.getKey(), e.getValue().retransmissions());
-            sippRetransmissions += e.getValue().retransmissions();
+        for (Map.Entry<String, LoadFigures> e : s.loads().entrySet()) {
+            SipLoadFigures peer = SipLoadFigures.of(e.getValue());
+            sippFailed.put(e.getKey(), peer.failedCalls());
+            sippFailedTotal += peer.failedCalls();
+            sippRetransmissionsByLoad.put(e.getKey(), peer.retransmissions());
+            sippRetransmissions += peer.retransmissions();
         }
         if (!s.loads().isEmpty()) {
             Map<String, Object> peers = new LinkedHashMap<>();
@@ -167,7 +169,8 @@ final class VoicemailFigures {
         if (w != null) {
             latency(f, "notifyTo200Ms", w.latencies().get(Names.NOTIFY_TO_200));
         }
-        SipLoadFigures notifier = s.loads().get(VoicemailWorkload.NOTIFIER);
+        SipLoadFigures notifier = s.loads().containsKey(VoicemailWorkload.NOTIFIER)
+                ? SipLoadFigures.of(s.loads().get(VoicemailWorkload.NOTIFIER)) : null;
         SipResponseTime sipp = notifier == null ? null : notifier.responseTimesMs().get("notify");
         if (sipp != null && sipp.count() > 0) {
             Map<String, Object> m = new LinkedHashMap<>();

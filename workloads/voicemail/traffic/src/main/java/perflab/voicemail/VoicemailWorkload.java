@@ -5,7 +5,7 @@ import perflab.core.result.RunCheck;
 import perflab.core.traffic.Traffic;
 import perflab.core.workload.OperationInfo;
 import perflab.core.workload.ServerSide;
-import perflab.core.workload.SippLoad;
+import perflab.loadsource.sipp.SippLoad;
 import perflab.core.workload.StackInfo;
 import perflab.core.workload.TrafficOptions;
 import perflab.core.workload.Workload;
@@ -192,7 +192,7 @@ public final class VoicemailWorkload implements Workload {
      * ({@code -trace_counts}: the per-user message count).
      */
     @Override
-    public List<SippLoad> sippLoads(Map<String, String> settings) {
+    public List<perflab.core.load.LoadSource> loadSources(Map<String, String> settings) {
         Duration wait = Quantities.duration("--" + HOLD, settings.get(HOLD)).plus(PEER_MARGIN);
         List<String> phone = List.of("-inf", UsersFile.NAME, "-infindex", UsersFile.NAME, "0", "-trace_counts");
         List<String> others = List.of("-trace_counts");

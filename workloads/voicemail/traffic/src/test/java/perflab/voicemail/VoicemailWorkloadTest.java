@@ -1,7 +1,7 @@
 package perflab.voicemail;
 
 import org.junit.jupiter.api.Test;
-import perflab.core.workload.SippLoad;
+import perflab.loadsource.sipp.SippLoad;
 import perflab.core.workload.WorkloadSetting;
 
 import java.util.List;
@@ -25,7 +25,7 @@ class VoicemailWorkloadTest {
         assertEquals("127.0.0.1:{line.port}", sut.get("line"));
         assertEquals("127.0.0.1:{notifier.port}", sut.get("notifier"));
         Map<String, String> traffic = workload.resolveSettings(WorkloadSetting.Use.TRAFFIC, Map.of());
-        List<SippLoad> loads = workload.sippLoads(traffic);
+        List<SippLoad> loads = workload.loadSources(traffic).stream().map(SippLoad.class::cast).toList();
         assertEquals(List.of("phone", "line", "notifier"), loads.stream().map(SippLoad::name).toList());
         loads.forEach(l -> assertFalse(l.placesCalls(), l.name() + " only answers"));
         assertTrue(loads.get(0).extra().containsAll(List.of("-inf", UsersFile.NAME, "-infindex")));
