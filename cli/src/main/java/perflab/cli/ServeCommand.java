@@ -7,7 +7,6 @@ import perflab.core.workload.WorkloadSetting;
 import perflab.core.workload.Workloads;
 import perflab.experiment.SutProfiler;
 import perflab.experiment.RunDirectory;
-import perflab.experiment.SutCommand;
 import perflab.experiment.ManagedProcess;
 import perflab.experiment.ServerLaunch;
 import perflab.experiment.ServerProcesses;
@@ -91,8 +90,9 @@ final class ServeCommand implements Callable<Integer> {
                 w.loadSources(w.resolveSettings(WorkloadSetting.Use.TRAFFIC, Map.of())));
         Path dir = out != null ? RunDirectory.explicit(Path.of(out))
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
-        ServerProcesses server = ServerProcesses.start(ServerLaunch.plan(w, stack.name(), settings, Perflab.home(), dir, sut.jfr),
-                dir, Duration.ofSeconds(60), p -> {
+        ServerLaunch launch = ServerLaunch.plan(w, stack.name(), settings, Perflab.home(), dir, sut.jfr);
+        String jfrFile = launch.sut().sut().jfr(); // where the kind of server puts it
+        ServerProcesses server = ServerProcesses.start(launch, dir, Duration.ofSeconds(60), p -> {
                     if (!p.name().equals("sut")) {
                         System.out.printf("perflab: companion %s (pid %d) started%n", p.name(), p.pid());
                     }
@@ -119,7 +119,7 @@ final class ServeCommand implements Callable<Integer> {
         String url = "http://" + (address.contains(":") ? "[" + address + "]" : address) + ":" + process.port() + w.servicePath();
         System.out.printf("perflab: serving %s (%s stack, pid %d) at %s%nperflab: logs in %s%s; Ctrl-C to stop%n",
                 w.name(), stack.name(), process.pid(), url, dir,
-                sut.jfr ? " (flight recording: " + SutCommand.JFR_FILE + " at stop)" : "");
+                jfrFile != null ? " (flight recording: " + jfrFile + " at stop)" : "");
         done.await();
         if (process.alive()) {
             server.stop(Duration.ofSeconds(15)); // a companion went: the SUT cannot serve without it

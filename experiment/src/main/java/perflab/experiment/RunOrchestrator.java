@@ -6,6 +6,7 @@ import perflab.core.result.Json;
 import perflab.core.result.RunCheck;
 import perflab.core.result.RunSummary;
 import perflab.core.result.LoadFigures;
+import perflab.core.server.ServerPlan;
 import perflab.core.sut.EffectiveJvm;
 import perflab.core.traffic.Traffic;
 import perflab.core.workload.Companion;
@@ -71,6 +72,8 @@ public final class RunOrchestrator {
     /** The run's load sources once checked: a Ctrl-C that outlasts the run's own ending stops them itself. */
     private volatile LoadSources sources;
     private volatile boolean interrupted;
+    /** The run's server side as laid out: each SUT process's own files are where its kind of server put them. */
+    private volatile ServerLaunch launch;
     /** Why a process of the run's server side ended it by exiting, or null. */
     private volatile String processExit;
     private boolean jfr;
@@ -131,6 +134,7 @@ public final class RunOrchestrator {
                 : RunDirectory.create(resultsRoot, workload.name(), config.operation(), LocalDateTime.now());
         ServerLaunch launch = config.target() == null ? ServerLaunch.plan(workload, config.stack(), config.sut(), perflabHome, runDir, jfr,
                 sources.declared()) : null;
+        this.launch = launch;
         RunManifest manifest = new RunManifest(runDir);
         manifest.commandLine = RepeatCommand.of(config) + (jfr && launch != null ? " --jfr" : "");
         manifest.seed = config.load().seed();
@@ -140,8 +144,8 @@ public final class RunOrchestrator {
         manifest.driverJvm = EffectiveJvm.describe();
         if (launch != null) {
             manifest.sutCommand = launch.sut().command();
-            if (jfr) {
-                manifest.jfr = runDir.resolve(SutCommand.jfrFile(launch.sut().name())).toAbsolutePath().toString();
+            if (launch.sut().sut().jfr() != null) {
+                manifest.jfr = runDir.resolve(launch.sut().sut().jfr()).toAbsolutePath().toString();
             }
         }
         manifest.write();
@@ -367,7 +371,8 @@ public final class RunOrchestrator {
         long driveStartMs;
         String iface = NetworkCounters.interfaceFor(target.getHost());
         List<ManagedProcess> instances = server == null ? List.of() : server.instances();
-        List<Path> gcLogs = instances.stream().map(p -> runDir.resolve(SutCommand.gcLogFile(p.name()))).toList();
+        List<Path> gcLogs = instances.stream().map(p -> sutFile(runDir, p.name(), ServerPlan::gcLog))
+                .filter(java.util.Objects::nonNull).toList();
         Map<String, Long> pids = new LinkedHashMap<>(server == null ? Map.of() : server.pids());
         pids.putAll(sources.pids());
         RunRecorder recorder = new RunRecorder(runDir, pids, server == null ? Set.of() : server.trees(),
@@ -598,7 +603,8 @@ public final class RunOrchestrator {
     private GcAnalysis analyzeGc(List<ManagedProcess> instances, Path runDir, DriverResult r) {
         List<GcAnalysis> each = new java.util.ArrayList<>();
         for (ManagedProcess p : instances) {
-            GcAnalysis a = analyzeGc(runDir.resolve(SutCommand.gcLogFile(p.name())), r, p.alive());
+            Path log = sutFile(runDir, p.name(), ServerPlan::gcLog);
+            GcAnalysis a = log == null ? null : analyzeGc(log, r, p.alive());
             if (a != null) {
                 each.add(a);
             }
@@ -641,10 +647,21 @@ public final class RunOrchestrator {
         return config.target() == null ? config.stack() : "external";
     }
 
-    private static EffectiveJvm readEffectiveJvm(Path runDir, String sut) {
-        Path file = runDir.resolve(SutCommand.jvmReportFile(sut));
+    /**
+     * One of SUT process {@code process}'s own files, as the kind of server that laid it out names it
+     * ({@code which}: its GC log, its JVM report); null when it has none or perflab did not start it.
+     */
+    private Path sutFile(Path runDir, String process, java.util.function.Function<ServerPlan, String> which) {
+        ServerLaunch l = launch;
+        ServerPlan plan = l == null ? null : l.sutPlan(process);
+        String file = plan == null ? null : which.apply(plan);
+        return file == null ? null : runDir.resolve(file);
+    }
+
+    private EffectiveJvm readEffectiveJvm(Path runDir, String sut) {
+        Path file = sutFile(runDir, sut, ServerPlan::jvmReport);
         try {
-            return Files.exists(file) ? Json.read(file, EffectiveJvm.class) : null;
+            return file != null && Files.exists(file) ? Json.read(file, EffectiveJvm.class) : null;
         } catch (IOException e) {
             return null;
         }

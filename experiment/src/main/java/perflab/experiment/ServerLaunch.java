@@ -1,6 +1,10 @@
 package perflab.experiment;
 
 import perflab.core.config.RunConfig;
+import perflab.core.server.ServerKind;
+import perflab.core.server.ServerKinds;
+import perflab.core.server.ServerPlan;
+import perflab.core.server.ServerRequest;
 import perflab.core.sut.SutBootstrap;
 import perflab.core.workload.Companion;
 import perflab.core.workload.ServerSide;
@@ -45,13 +49,20 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
      * @param role        the part a companion plays that summary.json reports under its own key; null: none
      * @param settings    what run.json records that it runs with (a database's durability settings); empty: none
      * @param listens     the names of the loopback ports perflab chooses for it ({@link Companion#listens}); empty: none
+     * @param sut         for a SUT process, what its {@link ServerKind} laid out (its own files); null for a companion
      */
     public record Step(String name, List<String> command, String readyPrefix, boolean jvm, Companion.Sampling sampling,
-                       Companion.Role role, Map<String, String> settings, List<String> listens) {
+                       Companion.Role role, Map<String, String> settings, List<String> listens, ServerPlan sut) {
         public Step {
             command = List.copyOf(command);
             settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
             listens = List.copyOf(listens);
+        }
+
+        /** A companion. */
+        public Step(String name, List<String> command, String readyPrefix, boolean jvm, Companion.Sampling sampling,
+                    Companion.Role role, Map<String, String> settings, List<String> listens) {
+            this(name, command, readyPrefix, jvm, sampling, role, settings, listens, null);
         }
 
         /** A process that announces its own ports, if any. */
@@ -156,10 +167,12 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
         return new ServerLaunch(steps, instances, side.entry(), restarts);
     }
 
+    /** One SUT process, as the kind of server the stack names lays it out. */
     private static Step instanceStep(String name, RunConfig.Sut sut, StackInfo stack, Path perflabHome, Path runDir,
                                      boolean jfr, List<String> listens) {
-        return new Step(name, SutCommand.build(sut, stack, perflabHome, runDir, jfr, name), SutBootstrap.READY, true,
-                Companion.Sampling.PROCESS, null, Map.of(), listens);
+        ServerPlan plan = ServerKinds.of(stack).plan(new ServerRequest(stack, sut, name, perflabHome, runDir, jfr, listens));
+        return new Step(name, plan.command(), plan.readyLine(), plan.jvm(), Companion.Sampling.PROCESS, null, Map.of(),
+                listens, plan);
     }
 
     /** A role is one process's: summary.json has one {@code database}. */
@@ -293,6 +306,16 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
             }
             started.add(name);
         });
+    }
+
+    /**
+     * What the kind of server laid out for SUT process {@code process} (an instance, or one started again); null for
+     * a companion or a name not laid out.
+     */
+    public ServerPlan sutPlan(String process) {
+        return java.util.stream.Stream.concat(steps.stream(), restarts.values().stream())
+                .filter(s -> s.name().equals(process)).map(Step::sut).filter(java.util.Objects::nonNull)
+                .findFirst().orElse(null);
     }
 
     /** The SUT's step: the one SUT's, or the first instance's. */

@@ -18,9 +18,6 @@ import java.util.Map;
  * its stdin closes if perflab dies.
  */
 public final class SutCommand {
-    /** The SUT's flight recording in the run directory (with --jfr). */
-    public static final String JFR_FILE = "sut.jfr";
-
     /**
      * Every SUT JVM compiles in the foreground: a request thread that asks for a compilation waits for it. On a
      * machine with few CPUs and many busy request threads, a background compiler gets only its share of the CPUs:
