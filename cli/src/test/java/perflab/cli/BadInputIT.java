@@ -1,5 +1,6 @@
 package perflab.cli;
 
+import perflab.testsupport.PerflabProcess;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -1,5 +1,6 @@
 package perflab.cli;
 
+import perflab.testsupport.PerflabProcess;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,6 @@
 package perflab.cli;
 
+import perflab.testsupport.PerflabProcess;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -115,8 +116,10 @@ class TuneIT {
     @Test
     void rateSweepFromFlags() throws Exception {
         Path dir = work.resolve("sweep");
-        try (PerflabProcess p = PerflabProcess.start(work, "tune", "soap-echo", "--rate", "100,200", "--clients", "4",
-                "--warmup", "1s", "--duration", "2s", "--heap", "64m", "--repeat", "1", "--p99-ms", "1000",
+        // rates far below what the SUT serves even on one busy CPU while its JIT is still at work (a suite with one
+        // CPU kept busy saw 200 req/s after a 1 s warm-up at a p99 of 1.3 s): the sweep's bookkeeping is under test
+        try (PerflabProcess p = PerflabProcess.start(work, "tune", "soap-echo", "--rate", "40,80", "--clients", "4",
+                "--warmup", "2s", "--duration", "2s", "--heap", "64m", "--repeat", "1", "--p99-ms", "2000",
                 "--out", dir.toString(), "--quiet")) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
         }
@@ -124,10 +127,10 @@ class TuneIT {
         assertEquals("rate-sweep", r.get("kind").asText());
         JsonNode points = r.get("rateSweep").get("points");
         assertEquals(2, points.size(), r.toString());
-        assertEquals(100, points.get(0).get("rate").asDouble());
-        assertTrue(points.get(1).get("throughput").asDouble() > 150, points.toString());
-        assertEquals(200, r.get("rateSweep").get("maxRateMeetingGoal").asDouble(), r.toString());
-        assertEquals("open", JSON.readTree(dir.resolve("02-rate-200/rep-1/summary.json").toFile()).get("model").asText());
+        assertEquals(40, points.get(0).get("rate").asDouble());
+        assertTrue(points.get(1).get("throughput").asDouble() > 60, points.toString());
+        assertEquals(80, r.get("rateSweep").get("maxRateMeetingGoal").asDouble(), r.toString());
+        assertEquals("open", JSON.readTree(dir.resolve("02-rate-80/rep-1/summary.json").toFile()).get("model").asText());
         String yaml = Files.readString(dir.resolve("experiment.yaml"));
         assertTrue(yaml.contains("rate-sweep") && yaml.contains("p99-ms"), yaml);
         assertFalse(Files.readString(dir.resolve("report.md")).isBlank());

@@ -1,5 +1,6 @@
-package perflab.cli;
+package perflab.claims.it;
 
+import perflab.testsupport.PerflabProcess;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,4 @@
-package perflab.cli;
-
-import perflab.testsupport.Poll;
+package perflab.testsupport;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,11 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** perflab's CLI started as a real process, the way a user starts it (the launcher's java command). */
-final class PerflabProcess implements AutoCloseable {
-    final Process process;
-    final Path stdout;
-    final Path stderr;
+/**
+ * perflab's CLI started as a real process, the way a user starts it (the launcher's java command), for the end-to-end
+ * tests of the platform (cli) and of each workload (workloads/NAME/it): perflab's home is the system property
+ * {@code perflab.home} (the build's root, which the parent pom gives Failsafe), its jar {@code cli/target/perflab-cli.jar}.
+ */
+public final class PerflabProcess implements AutoCloseable {
+    public final Process process;
+    public final Path stdout;
+    public final Path stderr;
 
     private PerflabProcess(Process process, Path stdout, Path stderr) {
         this.process = process;
@@ -22,11 +24,11 @@ final class PerflabProcess implements AutoCloseable {
         this.stderr = stderr;
     }
 
-    static Path home() {
+    public static Path home() {
         return Path.of(System.getProperty("perflab.home", "..")).toAbsolutePath().normalize();
     }
 
-    static PerflabProcess start(Path workDir, String... args) throws IOException {
+    public static PerflabProcess start(Path workDir, String... args) throws IOException {
         return startWith(workDir, null, args);
     }
 
@@ -34,7 +36,7 @@ final class PerflabProcess implements AutoCloseable {
      * perflab with more on its classpath (a workload kept outside the CLI, as the launcher's PERFLAB_CLASSPATH
      * gives it); {@code classpath} null for the CLI alone.
      */
-    static PerflabProcess startWith(Path workDir, String classpath, String... args) throws IOException {
+    public static PerflabProcess startWith(Path workDir, String classpath, String... args) throws IOException {
         return startIn(List.of(), workDir, classpath, args);
     }
 
@@ -45,12 +47,12 @@ final class PerflabProcess implements AutoCloseable {
      * 1.0 s of user CPU against 0.6 s, on a machine where BadInputIT starts 58 of them. Nothing perflab prints or
      * exits with depends on the compiler.
      */
-    static PerflabProcess startShort(Path workDir, String... args) throws IOException {
+    public static PerflabProcess startShort(Path workDir, String... args) throws IOException {
         return launch(List.of(), List.of("-XX:TieredStopAtLevel=1"), workDir, null, args);
     }
 
     /** perflab under {@code prefix} (ip netns exec NS: in a network namespace the test made). */
-    static PerflabProcess startIn(List<String> prefix, Path workDir, String classpath, String... args) throws IOException {
+    public static PerflabProcess startIn(List<String> prefix, Path workDir, String classpath, String... args) throws IOException {
         return launch(prefix, List.of(), workDir, classpath, args);
     }
 
@@ -79,7 +81,7 @@ final class PerflabProcess implements AutoCloseable {
     }
 
     /** Runs to the end (bounded) and returns the exit status. */
-    int await(Duration limit) throws InterruptedException, IOException {
+    public int await(Duration limit) throws InterruptedException, IOException {
         if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("perflab did not end within " + limit + "; stderr: " + err());
@@ -87,16 +89,16 @@ final class PerflabProcess implements AutoCloseable {
         return process.exitValue();
     }
 
-    String out() throws IOException {
+    public String out() throws IOException {
         return Files.readString(stdout);
     }
 
-    String err() throws IOException {
+    public String err() throws IOException {
         return Files.exists(stderr) ? Files.readString(stderr) : "";
     }
 
     /** The first group of {@code pattern} once perflab's output shows it (bounded); fails if perflab ends first. */
-    String awaitLine(java.util.regex.Pattern pattern) throws IOException, InterruptedException {
+    public String awaitLine(java.util.regex.Pattern pattern) throws IOException, InterruptedException {
         String text = Poll.until(pattern + " in perflab's output", Duration.ofSeconds(90), () -> {
             String o = out();
             if (!pattern.matcher(o).find() && !process.isAlive()) {
@@ -110,7 +112,7 @@ final class PerflabProcess implements AutoCloseable {
     }
 
     /** Waits (bounded) until process {@code pid} is gone; fails, and kills it, if it was left behind. */
-    static void assertGone(long pid) throws InterruptedException {
+    public static void assertGone(long pid) throws InterruptedException {
         try {
             Poll.until("process " + pid + " to end", Duration.ofSeconds(20),
                     () -> !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
@@ -120,7 +122,7 @@ final class PerflabProcess implements AutoCloseable {
         }
     }
 
-    void signal(String signal) throws IOException, InterruptedException {
+    public void signal(String signal) throws IOException, InterruptedException {
         new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor();
     }
 
