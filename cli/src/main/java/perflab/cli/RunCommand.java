@@ -9,6 +9,7 @@ import perflab.core.workload.Workloads;
 import perflab.experiment.SutProfiler;
 import perflab.experiment.RunDirectory;
 import perflab.experiment.RunOrchestrator;
+import perflab.experiment.RunPreflight;
 import perflab.experiment.SweepRunner;
 import perflab.experiment.RunOutcome;
 import picocli.CommandLine.Command;
@@ -90,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
                         .withRestartProxyAt(inWindow("--restart-proxy-at", restartProxyAt, runLoad)),
                 null, driverCpus(sut.cpus, load.driverCpus, spec(agents(load))), load.out, load.quiet,
                 sut.profile == null ? null : SutProfiler.event(sut.profile), agents(load));
-        RunOrchestrator.check(config, w, Perflab.home());
+        RunPreflight.check(config, w, Perflab.home());
         return config;
     }
 

@@ -141,7 +141,7 @@ class AnsweringLoadSourcesTest {
         phone.get("command").forEach(w -> command.add(w.asText()));
         assertEquals("users.csv", command.get(command.indexOf("-inf") + 1), command.toString());
         long timeout = Long.parseLong(command.get(command.indexOf("-timeout") + 1).replace("s", ""));
-        assertEquals(RunOrchestrator.longestDrive(config(null).load()).plusHours(1).toSeconds(), timeout, command.toString());
+        assertEquals(RunPreflight.longestDrive(config(null).load()).plusHours(1).toSeconds(), timeout, command.toString());
     }
 
     @Test
@@ -157,7 +157,7 @@ class AnsweringLoadSourcesTest {
     }
 
     private String refusal(StandIn workload, String target) {
-        return assertThrows(IllegalArgumentException.class, () -> RunOrchestrator.check(config(target), workload, home))
+        return assertThrows(IllegalArgumentException.class, () -> RunPreflight.check(config(target), workload, home))
                 .getMessage();
     }
 
@@ -187,8 +187,8 @@ class AnsweringLoadSourcesTest {
                         "http://127.0.0.1:9"));
 
         // what is fine: a companion after the SUT naming the phone; with --target, answerers nobody is told of
-        RunOrchestrator.check(config(null), new StandIn(List.of(relay), Map.of("phone", "127.0.0.1:{phone.port}"),
+        RunPreflight.check(config(null), new StandIn(List.of(relay), Map.of("phone", "127.0.0.1:{phone.port}"),
                 List.of(phone())), home);
-        RunOrchestrator.check(config("http://127.0.0.1:9"), new StandIn(List.of(), Map.of(), List.of(phone())), home);
+        RunPreflight.check(config("http://127.0.0.1:9"), new StandIn(List.of(), Map.of(), List.of(phone())), home);
     }
 }

@@ -141,6 +141,6 @@ class LoadSourcesTest {
     void sippEndsByItselfAfterTheLongestTheDriveCanLast() {
         RunConfig.Load timed = new RunConfig.Load(4, 0, "constant", Duration.ofSeconds(60), 0, Duration.ofSeconds(20), 0,
                 Duration.ZERO, "on", Duration.ofSeconds(5), 1, 0, "http1", 1, null);
-        assertEquals(Duration.ofSeconds(60 + 20 + 120), RunOrchestrator.longestDrive(timed));
+        assertEquals(Duration.ofSeconds(60 + 20 + 120), RunPreflight.longestDrive(timed));
     }
 }
