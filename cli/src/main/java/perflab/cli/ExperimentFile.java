@@ -330,8 +330,8 @@ final class ExperimentFile {
             }
             most = Integer.parseInt(trials.trim());
         }
-        if (from < perflab.experiment.CapacitySearch.LOWEST_RATE) {
-            throw new IllegalArgumentException(at + ": start: " + start + " is below " + perflab.experiment.CapacitySearch.LOWEST_RATE + "/s");
+        if (from < perflab.experiment.study.CapacitySearch.LOWEST_RATE) {
+            throw new IllegalArgumentException(at + ": start: " + start + " is below " + perflab.experiment.study.CapacitySearch.LOWEST_RATE + "/s");
         }
         return new ExperimentSpec.RateSearch(start.trim(), max == null ? null : max.trim(), res, goal, confirm, most);
     }

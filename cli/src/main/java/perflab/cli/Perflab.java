@@ -1,6 +1,6 @@
 package perflab.cli;
 
-import perflab.experiment.RunFailure;
+import perflab.experiment.run.RunFailure;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -4,8 +4,8 @@ import perflab.core.config.Quantities;
 import perflab.core.config.RunConfig;
 import perflab.core.sut.ServerSettings;
 import perflab.core.sut.SutArgs;
-import perflab.experiment.GcFlags;
-import perflab.experiment.SutCommand;
+import perflab.experiment.run.GcFlags;
+import perflab.experiment.run.SutCommand;
 import picocli.CommandLine.Option;
 
 import java.util.Arrays;

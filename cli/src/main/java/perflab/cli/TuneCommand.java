@@ -4,11 +4,11 @@ import perflab.core.config.ExperimentSpec;
 import perflab.core.config.RunConfig;
 import perflab.core.workload.Workload;
 import perflab.core.workload.Workloads;
-import perflab.experiment.ExperimentPlan;
-import perflab.experiment.ExperimentRunner;
-import perflab.experiment.RunDirectory;
-import perflab.experiment.Variant;
-import perflab.experiment.Variants;
+import perflab.experiment.study.ExperimentPlan;
+import perflab.experiment.study.ExperimentRunner;
+import perflab.experiment.run.RunDirectory;
+import perflab.experiment.study.Variant;
+import perflab.experiment.study.Variants;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -141,7 +141,7 @@ final class TuneCommand implements Callable<Integer> {
             ExperimentSpec.RateSearch rs = spec.rateSearch();
             System.out.printf("perflab: experiment %s (rate-search): from %s %s%s, at most %d trials; a trial passes with %s%n",
                     spec.name(), rs.start(), workload.capacity().rateUnit(), rs.max() == null ? "" : " up to " + rs.max(),
-                    rs.maxTrials(), perflab.experiment.RateSearchAnalysis.goal(spec, workload.capacity()));
+                    rs.maxTrials(), perflab.experiment.study.RateSearchAnalysis.goal(spec, workload.capacity()));
             return 0;
         }
         if (dryRun) {

@@ -3,7 +3,7 @@ package perflab.cli;
 import org.junit.jupiter.api.Test;
 import perflab.core.config.ExperimentSpec;
 import perflab.core.workload.Workloads;
-import perflab.experiment.ExperimentPlan;
+import perflab.experiment.study.ExperimentPlan;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,414 @@
+package perflab.experiment.run;
+
+import perflab.core.sut.SutBootstrap;
+import perflab.core.workload.SutInstances;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntConsumer;
+
+/**
+ * A process perflab starts for a run (the SUT, a companion). Its stdout goes to {@code <name>.out} (and is
+ * watched for the readiness line), its stderr to {@code <name>.err}; its stdin is a pipe perflab never writes:
+ * closing it is the stop signal, and it closes by itself if perflab dies, so the process never outlives perflab.
+ */
+public final class ManagedProcess implements AutoCloseable {
+    private final String name;
+    private final Process process;
+    private final Path runDir;
+    private final String readyPrefix;
+    /**
+     * Started through setsid: it leads a process group of its own, which holds whatever it forks (Kamailio's workers,
+     * a script's children). Ending it ends the group too: its workers outlived a Kamailio that died starting up.
+     */
+    private final boolean ownGroup;
+    /** Its readiness line (null: stdout closed first); for a process that announces its own ports, its readiness. */
+    private final CompletableFuture<String> lineSeen = new CompletableFuture<>();
+    /** Done when it is ready: the line seen and, for a program on ports perflab chose, every one of them bound. */
+    private final CompletableFuture<String> readiness;
+    private volatile boolean stopping;
+    private volatile Map<String, Integer> ports = Map.of();
+    /** When it last printed a progress line (System.nanoTime()), or when it started. */
+    private volatile long lastProgressNanos = System.nanoTime();
+    /** However much progress it reports, a start that takes longer than this has failed. */
+    static final Duration LONGEST_START = Duration.ofHours(1);
+    /** Its startup facts (PERFLAB-FACT lines before READY), in the order it said them. */
+    private final Map<String, Object> startupFacts = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
+
+    private ManagedProcess(String name, Process process, Path runDir, String readyPrefix, Map<String, Integer> listens,
+                           boolean ownGroup) {
+        this.ownGroup = ownGroup;
+        this.name = name;
+        this.process = process;
+        this.runDir = runDir;
+        this.readyPrefix = readyPrefix;
+        if (listens.isEmpty()) {
+            this.readiness = lineSeen;
+        } else {
+            this.ports = Map.copyOf(listens);
+            this.readiness = lineSeen.thenCompose(line -> line == null || line.startsWith(SutBootstrap.FAILED)
+                    // the line itself once bound: a SUT instance's READY line names the ports it chose itself
+                    ? CompletableFuture.completedFuture(line) : CompletableFuture.supplyAsync(() -> awaitBound(listens) == null
+                    ? null : line, task -> {
+                        Thread poller = new Thread(task, name + "-ports"); // polls: not the common pool's one thread
+                        poller.setDaemon(true);
+                        poller.start();
+                    }));
+        }
+    }
+
+    /**
+     * Waits until the process holds a socket on every one of {@code listens}' ports: "" then, or null when it exited
+     * first. Polled every 20 ms: a proxy binds its ports within milliseconds of its start.
+     */
+    private String awaitBound(Map<String, Integer> listens) {
+        while (process.isAlive()) {
+            if (listens.values().stream().allMatch(port -> perflab.core.process.LocalSockets.bound(process.pid(), port))) {
+                return "";
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Starts a process that follows perflab's process protocol ({@link SutBootstrap}) and waits until it reports
+     * ready; on failure the process is gone and the reason said.
+     */
+    public static ManagedProcess start(String name, List<String> command, Path runDir, Duration readyTimeout) throws RunFailure {
+        return start(name, command, runDir, readyTimeout, SutBootstrap.READY);
+    }
+
+    /**
+     * Starts a process and waits until it prints a line starting with {@code readyPrefix} (perflab's READY line,
+     * or a program's own); a null prefix means ready once started.
+     */
+    public static ManagedProcess start(String name, List<String> command, Path runDir, Duration readyTimeout,
+                                       String readyPrefix) throws RunFailure {
+        return start(name, command, runDir, readyTimeout, readyPrefix, Map.of(), null);
+    }
+
+    /**
+     * Starts a process in {@code workDir} (null: perflab's own working directory; a program companion runs in the run
+     * directory, where the files it writes, a proxy's generated configuration, stay with the results) and waits until
+     * it has printed {@code readyPrefix} (when not null) and, for a program on loopback ports perflab chose for it
+     * ({@code listens}, by name: its {@link #ports()}), holds a socket on every one of them.
+     */
+    public static ManagedProcess start(String name, List<String> command, Path runDir, Duration readyTimeout,
+                                       String readyPrefix, Map<String, Integer> listens, Path workDir) throws RunFailure {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir == null ? null : workDir.toFile())
+                .redirectError(runDir.resolve(name + ".err").toFile())
+                .redirectInput(ProcessBuilder.Redirect.PIPE)
+                .redirectOutput(ProcessBuilder.Redirect.PIPE);
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new RunFailure("cannot start " + label(name) + ": " + e.getMessage());
+        }
+        ManagedProcess p = new ManagedProcess(name, process, runDir, readyPrefix, listens,
+                !command.isEmpty() && command.get(0).endsWith("/setsid"));
+        if (p.ownGroup) {
+            perflab.core.process.ProcessReaper.watch(process.pid()); // a program does not stop if perflab is killed
+        }
+        p.pumpStdout();
+        if (readyPrefix == null) {
+            p.lineSeen.complete("");
+        }
+        p.awaitReady(readyTimeout);
+        return p;
+    }
+
+    /** "the SUT", "SUT instance sut-1", "companion backend": how messages name a process. */
+    public static String label(String name) {
+        return name.equals(SutInstances.SUT) ? "the SUT"
+                : SutInstances.reserved(name) ? "SUT instance " + name : "companion " + name;
+    }
+
+    private void pumpStdout() {
+        Thread pump = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                 BufferedWriter out = Files.newBufferedWriter(runDir.resolve(name + ".out"))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    out.write(line);
+                    out.newLine();
+                    out.flush();
+                    if (!lineSeen.isDone() && line.startsWith(SutBootstrap.PROGRESS + " ")) {
+                        lastProgressNanos = System.nanoTime();
+                    }
+                    if (!lineSeen.isDone() && line.startsWith(SutBootstrap.FACT + " ")) {
+                        fact(line, startupFacts);
+                    }
+                    if (!lineSeen.isDone() && readyPrefix != null
+                            && (line.startsWith(readyPrefix) || line.startsWith(SutBootstrap.FAILED))) {
+                        lineSeen.complete(line);
+                    }
+                }
+            } catch (IOException e) {
+                // the process is gone; the exit handling reports it
+            } finally {
+                lineSeen.complete(null);
+            }
+        }, name + "-stdout");
+        pump.setDaemon(true);
+        pump.start();
+    }
+
+    private void awaitReady(Duration timeout) throws RunFailure {
+        String line;
+        long started = System.nanoTime();
+        try {
+            // the timeout counts from its last progress line (PERFLAB-PROGRESS): a long population keeps it waiting
+            while (true) {
+                long now = System.nanoTime();
+                long left = Math.min(lastProgressNanos + timeout.toNanos(), started + LONGEST_START.toNanos()) - now;
+                if (left <= 0) {
+                    throw new TimeoutException();
+                }
+                try {
+                    line = readiness.get(Math.min(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+                    break;
+                } catch (TimeoutException e) {
+                    // look at the progress again
+                }
+            }
+        } catch (TimeoutException e) {
+            kill();
+            boolean progressed = lastProgressNanos > started;
+            throw new RunFailure(label(name) + " did not report ready within " + timeout.toSeconds() + " s"
+                    + (progressed ? " of its last progress line" : ""), logTail());
+        } catch (InterruptedException e) {
+            kill();
+            Thread.currentThread().interrupt();
+            throw new RunFailure("interrupted while " + label(name) + " was starting");
+        } catch (ExecutionException e) {
+            kill();
+            throw new RunFailure(label(name) + " failed to start: " + e.getCause());
+        }
+        if (line != null && !line.startsWith(SutBootstrap.FAILED)) {
+            if (line.startsWith(SutBootstrap.READY)) {
+                // what it announced, beside the ports perflab chose for it (an instance's replication port)
+                Map<String, Integer> all = new LinkedHashMap<>(ports);
+                all.putAll(readyPorts(line));
+                ports = Map.copyOf(all);
+            }
+            return;
+        }
+        waitForExit(Duration.ofSeconds(5));
+        kill();
+        String reason = line != null ? line.substring(SutBootstrap.FAILED.length()).trim() : jvmRefusal();
+        throw new RunFailure(label(name) + " failed to start: " + reason, logTail());
+    }
+
+    /**
+     * The ports of a READY line, by name: {@code PERFLAB-READY port=8080 sip=5060} gives {port=8080, sip=5060};
+     * words that are not name=number are ignored.
+     */
+    static Map<String, Integer> readyPorts(String line) {
+        Map<String, Integer> found = new LinkedHashMap<>();
+        for (String word : line.substring(SutBootstrap.READY.length()).trim().split("\\s+")) {
+            int eq = word.indexOf('=');
+            if (eq > 0 && word.substring(eq + 1).matches("\\d{1,5}")) {
+                found.put(word.substring(0, eq), Integer.parseInt(word.substring(eq + 1)));
+            }
+        }
+        return Map.copyOf(found);
+    }
+
+    /**
+     * Adds a {@code PERFLAB-FACT <name> <value>} line's fact to {@code facts}: the value as a number when it is one
+     * (so that run.json's readers get numbers), else as text; a line without a value is ignored.
+     */
+    static void fact(String line, Map<String, Object> facts) {
+        String[] words = line.substring(SutBootstrap.FACT.length()).trim().split(" ", 2);
+        if (words.length < 2 || !words[0].matches(SutBootstrap.FACT_NAME)) {
+            return;
+        }
+        String value = words[1].trim();
+        Object parsed = value;
+        if (value.matches("-?\\d{1,18}")) {
+            parsed = Long.parseLong(value);
+        } else if (value.matches("-?\\d+\\.\\d+")) {
+            parsed = Double.parseDouble(value);
+        } else if (value.equals("true") || value.equals("false")) {
+            parsed = Boolean.parseBoolean(value);
+        }
+        facts.put(words[0], parsed);
+    }
+
+    /** What it said of its start before it was ready ({@link perflab.core.sut.RunningServer#startupFacts()}). */
+    public Map<String, Object> startupFacts() {
+        synchronized (startupFacts) {
+            return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(startupFacts));
+        }
+    }
+
+    /** The JVM's own one-line reason when it refused to start (an unknown or bad flag). */
+    private String jvmRefusal() {
+        List<String> err = lines(runDir.resolve(name + ".err"));
+        for (String l : err) {
+            if (l.contains("VM option") || l.contains("Invalid") || l.contains("Unrecognized") || l.contains("Could not find or load")) {
+                return "the JVM refused it: " + l.trim();
+            }
+        }
+        Integer code = exitCode();
+        return "it exited" + (code == null ? "" : " with status " + code) + " before it was ready";
+    }
+
+    /** The last lines of the process's stderr and stdout, for a failure message. */
+    public String logTail() {
+        StringBuilder tail = new StringBuilder();
+        for (String file : List.of(name + ".err", name + ".out")) {
+            List<String> l = lines(runDir.resolve(file));
+            if (!l.isEmpty()) {
+                tail.append("--- last lines of ").append(runDir.resolve(file)).append(" ---\n");
+                l.subList(Math.max(0, l.size() - 15), l.size()).forEach(x -> tail.append(x).append('\n'));
+            }
+        }
+        return tail.toString();
+    }
+
+    private static List<String> lines(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return new ArrayList<>();
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The main port of its READY line ({@code port=}), or -1. */
+    public int port() {
+        return ports.getOrDefault("port", -1);
+    }
+
+    /** Every port of its READY line by name ("port", "sip"); empty for a process that announces none. */
+    public Map<String, Integer> ports() {
+        return ports;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    /** Calls {@code handler} with the exit status if the process exits before perflab stops it. */
+    public void onUnexpectedExit(IntConsumer handler) {
+        process.onExit().thenAccept(p -> {
+            if (!stopping) {
+                handler.accept(p.exitValue());
+            }
+        });
+    }
+
+    /** Exit status, or null while running. */
+    public Integer exitCode() {
+        return process.isAlive() ? null : process.exitValue();
+    }
+
+    /**
+     * Stops the process with SIGTERM at once (a program's own way to stop: one that forks ends its workers), SIGKILL
+     * if it is still there after {@code grace}; an expected exit.
+     */
+    public void terminate(Duration grace) {
+        stopping = true;
+        process.destroy();
+        if (!waitForExit(grace)) {
+            process.destroyForcibly();
+            waitForExit(Duration.ofSeconds(5));
+        }
+        killGroup();
+    }
+
+    /** Graceful stop (close stdin), then SIGTERM, then SIGKILL; the group's leftovers killed. The exit status. */
+    public int stop(Duration grace) {
+        stopping = true;
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // already closed: the process is exiting
+        }
+        if (!waitForExit(grace)) {
+            process.destroy();
+            if (!waitForExit(Duration.ofSeconds(5))) {
+                process.destroyForcibly();
+                waitForExit(Duration.ofSeconds(5));
+            }
+        }
+        killGroup(); // what it forked and left behind, also when it had exited on its own before
+        return process.isAlive() ? -1 : process.exitValue();
+    }
+
+    private boolean waitForExit(Duration d) {
+        try {
+            return process.waitFor(d.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !process.isAlive();
+        }
+    }
+
+    /**
+     * SIGKILL now, as a crash would end it (a fail-over run's fault): no goodbye to anything it holds. Expected, so
+     * not an unexpected exit; does not wait.
+     */
+    public void killNow() {
+        stopping = true;
+        process.destroyForcibly();
+        killGroup();
+    }
+
+    private void kill() {
+        stopping = true;
+        process.destroyForcibly();
+        waitForExit(Duration.ofSeconds(5));
+        killGroup();
+    }
+
+    /**
+     * SIGKILL to its whole process group, when it leads one: the workers it forked are there even after it is gone
+     * (reparented to init, they keep its group, and the kernel does not reuse a group's id while it has members).
+     */
+    private void killGroup() {
+        if (!ownGroup) {
+            return;
+        }
+        perflab.core.process.ProcessReaper.killGroup(process.pid());
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            stop(Duration.ofSeconds(10));
+        } else {
+            killGroup();
+        }
+    }
+}
