@@ -204,6 +204,17 @@ final class LoadSources implements AutoCloseable {
         return ports;
     }
 
+    /** The ports each source declares ({@link LoadSource#portNames}), by name: what the console says it listens on. */
+    Map<String, Map<String, Integer>> declaredPorts() {
+        Map<String, Map<String, Integer>> ports = new LinkedHashMap<>();
+        started.forEach(s -> {
+            Map<String, Integer> declared = new LinkedHashMap<>(s.process().ports());
+            declared.keySet().retainAll(s.source().portNames());
+            ports.put(s.source().name(), declared);
+        });
+        return ports;
+    }
+
     /** The kind of each source started, by name. */
     Map<String, String> kinds() {
         Map<String, String> kinds = new LinkedHashMap<>();

@@ -198,7 +198,7 @@ public final class RunOrchestrator {
         manifest.startedSources(sources);
         manifest.write();
         if (console != null) {
-            Map<String, Map<String, Integer>> ports = sources.ports();
+            Map<String, Map<String, Integer>> ports = sources.declaredPorts();
             Map<String, String> kinds = sources.kinds();
             sources.pids().forEach((name, pid) -> {
                 if (!known.contains(name)) {
