@@ -1,9 +1,8 @@
 package perflab.core.workload;
 
-import java.util.ArrayList;
-import java.util.Comparator;
+import perflab.core.plugin.Plugins;
+
 import java.util.List;
-import java.util.ServiceLoader;
 
 /** The workloads on the classpath, found through ServiceLoader. */
 public final class Workloads {
@@ -11,16 +10,11 @@ public final class Workloads {
     }
 
     public static List<Workload> all() {
-        List<Workload> found = new ArrayList<>();
-        ServiceLoader.load(Workload.class).forEach(found::add);
-        found.sort(Comparator.comparing(Workload::name));
-        return found;
+        return Plugins.all(Workload.class, Workload::name);
     }
 
     public static Workload named(String name) {
-        List<Workload> all = all();
-        return all.stream().filter(w -> w.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown workload '" + name + "'; known workloads: "
-                        + String.join(", ", all.stream().map(Workload::name).toList())));
+        return Plugins.named(Workload.class, Workload::name, name, (unknown, known) -> "unknown workload '" + unknown
+                + "'; known workloads: " + String.join(", ", known));
     }
 }
