@@ -53,6 +53,7 @@ public final class RunOrchestrator {
     private final Path perflabHome;
     private final Path resultsRoot;
     private final PrintStream console;
+    private final StartLines startLines;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile Drive driver;
     /** The run's load sources once checked: a Ctrl-C that outlasts the run's own ending stops them itself. */
@@ -69,6 +70,7 @@ public final class RunOrchestrator {
         this.perflabHome = perflabHome;
         this.resultsRoot = resultsRoot;
         this.console = console;
+        this.startLines = new StartLines(console);
     }
 
     /**
@@ -192,54 +194,18 @@ public final class RunOrchestrator {
 
 
 
+    /** The console's line for a process of the server side, a SUT process's with what its JVM really runs. */
+    private void announce(ManagedProcess p, Path runDir) {
+        startLines.process(p, SutInstances.reserved(p.name()) ? readEffectiveJvm(runDir, p.name()) : null);
+    }
+
     /** Records the load sources started so far in run.json and says where each listens. */
     private void startedSources(LoadSources sources, RunManifest manifest) throws IOException {
         Set<String> known = manifest.processes == null ? Set.of() : Set.copyOf(manifest.processes.keySet());
         manifest.startedSources(sources);
         manifest.write();
-        if (console != null) {
-            Map<String, Map<String, Integer>> ports = sources.declaredPorts();
-            Map<String, String> kinds = sources.kinds();
-            sources.pids().forEach((name, pid) -> {
-                if (!known.contains(name)) {
-                    console.printf("perflab: load source %s (%s) pid %d%s%n", name, kinds.get(name), pid,
-                            ports.get(name).isEmpty() ? "" : " on " + portsText(ports.get(name)));
-                }
-            });
-        }
+        startLines.loadSources(sources, known);
     }
-
-
-
-    /** The console's line for each started process: the SUT with what its JVM really runs, a companion briefly. */
-    private void announce(ManagedProcess p, Path runDir) {
-        if (console == null) {
-            return;
-        }
-        if (!SutInstances.reserved(p.name())) {
-            console.printf("perflab: companion %s pid %d%s%n", p.name(), p.pid(),
-                    p.ports().isEmpty() ? "" : " on " + portsText(p.ports()));
-            return;
-        }
-        EffectiveJvm jvm = readEffectiveJvm(runDir, p.name());
-        if (jvm != null) {
-            console.printf("perflab: %s pid %d on port %d: %s %s, %s, heap %d MB, %d CPUs%n",
-                    p.name().equals(RunMonitor.SUT) ? "SUT" : "SUT instance " + p.name(), p.pid(), p.port(),
-                    jvm.vmName(), jvm.javaVersion(), jvm.collector(), jvm.heapMaxMb(), jvm.availableProcessors());
-        }
-    }
-
-    /** "port 8080", or "ports http 8080, sip 5060" for a process with several. */
-    private static String portsText(Map<String, Integer> ports) {
-        if (ports.size() == 1 && ports.containsKey("port")) {
-            return "port " + ports.get("port");
-        }
-        List<String> named = new java.util.ArrayList<>();
-        ports.forEach((name, port) -> named.add(name + " " + port));
-        return "ports " + String.join(", ", named);
-    }
-
-
 
     /** What one run's steps share once its server side is up: the run as configured and what was started for it. */
     record Run(RunConfig config, Workload workload, URI target, Path runDir, ServerProcesses server,

@@ -18,12 +18,10 @@ import perflab.report.ExperimentTables;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -31,7 +29,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * Runs an experiment: each configuration {@code repeat} times, interleaved (c1r1 c2r1 ... c1r2 c2r2 ...) so that
@@ -115,13 +112,13 @@ public final class ExperimentRunner {
     }
 
     private int runAll(ExperimentPlan plan, Workload workload, Path dir) throws IOException {
-        startedAt = previousStart(dir);
+        startedAt = RunDirectories.previousStart(dir);
         List<ExperimentPlan.Configuration> configs = plan.configurations();
         RunRecord[][] records = new RunRecord[configs.size()][plan.repeat()];
         int finishedBefore = 0;
         for (int c = 0; c < configs.size(); c++) {
             for (int r = 1; r <= plan.repeat(); r++) {
-                records[c][r - 1] = existing(dir, plan.runDirectory(configs.get(c), r), r);
+                records[c][r - 1] = RunDirectories.existing(dir, plan.runDirectory(configs.get(c), r), r);
                 if (records[c][r - 1].ok()) {
                     finishedBefore++;
                 }
@@ -169,7 +166,7 @@ public final class ExperimentRunner {
                     configs.size(), config.variant().name(), r, adaptive ? "at most " : "", plan.repeat(), ran + 1,
                     adaptive ? "at most " : "", toRun, timeLeft(plan, toRun - ran, ran, spentMs));
             Path runDir = dir.resolve(rel);
-            deleteRecursively(runDir);
+            RunDirectories.deleteRecursively(runDir);
             long start = System.nanoTime();
             records[c][r - 1] = runOne(config, workload, runDir, rel, r);
             spentMs += (System.nanoTime() - start) / 1_000_000;
@@ -229,7 +226,7 @@ public final class ExperimentRunner {
 
     private int searchAll(ExperimentPlan plan, BiFunction<Integer, String, ExperimentPlan.Configuration> trialAt,
                           Workload workload, Path dir) throws IOException {
-        startedAt = previousStart(dir);
+        startedAt = RunDirectories.previousStart(dir);
         capacity = workload.capacity();
         ExperimentSpec spec = plan.spec();
         CapacitySearch search = CapacitySearch.of(spec.rateSearch());
@@ -252,14 +249,14 @@ public final class ExperimentRunner {
             int index = configs.size() + 1;
             ExperimentPlan.Configuration config = trialAt.apply(index, CapacitySearch.fmt(next.getAsDouble()));
             String rel = config.variant().label();
-            RunRecord rec = existing(dir, rel, 1);
+            RunRecord rec = RunDirectories.existing(dir, rel, 1);
             if (rec.ok()) {
                 say("perflab: trial %d (%s %s) already finished", index, config.variant().name(), capacity.rateUnit());
             } else {
                 say("%nperflab: trial %d of at most %d: %s %s", index, spec.rateSearch().maxTrials(),
                         config.variant().name(), capacity.rateUnit());
                 Path runDir = dir.resolve(rel);
-                deleteRecursively(runDir);
+                RunDirectories.deleteRecursively(runDir);
                 rec = runOne(config, workload, runDir, rel, 1);
                 warnIfStillCompiling(rec);
             }
@@ -333,12 +330,11 @@ public final class ExperimentRunner {
             RunOutcome outcome = run.run((drawn != null ? drawn : config.config()).withOut(runDir.toString(), quietRuns),
                     workload);
             RunSummary s = outcome.summary();
-            Jvm jvm = jvm(runDir);
             if (s.complete()) {
-                return new RunRecord(r, rel, RunRecord.OK, null, s, jvm.collector, jvm.thp);
+                return RunDirectories.record(r, rel, RunRecord.OK, null, s, runDir);
             }
             String status = outcome.exitStatus() == RunOutcome.INTERRUPTED ? RunRecord.INCOMPLETE : RunRecord.FAILED;
-            return new RunRecord(r, rel, status, s.endReason(), s, jvm.collector, jvm.thp);
+            return RunDirectories.record(r, rel, status, s.endReason(), s, runDir);
         } catch (RunFailure e) {
             if (interrupted) {
                 return RunRecord.pending(r, rel);
@@ -351,40 +347,6 @@ public final class ExperimentRunner {
             return new RunRecord(r, rel, RunRecord.FAILED, String.valueOf(e.getMessage()), null, null, null);
         } finally {
             current = null;
-        }
-    }
-
-    /** A run already in the directory: finished when its summary.json says complete; otherwise to be (re)run. */
-    static RunRecord existing(Path dir, String rel, int repetition) {
-        Path summary = dir.resolve(rel).resolve("summary.json");
-        if (Files.isRegularFile(summary)) {
-            try {
-                RunSummary s = Json.read(summary, RunSummary.class);
-                if (s.complete()) {
-                    Jvm jvm = jvm(dir.resolve(rel));
-                    return new RunRecord(repetition, rel, RunRecord.OK, null, s, jvm.collector, jvm.thp);
-                }
-            } catch (IOException | RuntimeException e) {
-                // unreadable: run it again
-            }
-        }
-        return RunRecord.pending(repetition, rel);
-    }
-
-    private record Jvm(String collector, Boolean thp) {
-    }
-
-    /** What the SUT's JVM really ran with (run.json effectiveJvm). */
-    private static Jvm jvm(Path runDir) {
-        try {
-            var node = Json.MAPPER.readTree(runDir.resolve("run.json").toFile()).path("effectiveJvm");
-            if (node.isMissingNode()) {
-                return new Jvm(null, null);
-            }
-            return new Jvm(node.path("collector").isTextual() ? node.path("collector").asText() : null,
-                    node.path("useTransparentHugePages").isBoolean() ? node.path("useTransparentHugePages").asBoolean() : null);
-        } catch (IOException | RuntimeException e) {
-            return new Jvm(null, null);
         }
     }
 
@@ -429,22 +391,6 @@ public final class ExperimentRunner {
         return result;
     }
 
-    /** The start of the experiment: kept from an earlier experiment.json when resuming. */
-    private static String previousStart(Path dir) {
-        Path file = dir.resolve(RESULT_JSON);
-        if (Files.isRegularFile(file)) {
-            try {
-                var node = Json.MAPPER.readTree(file.toFile()).path("startedAt");
-                if (node.isTextual()) {
-                    return node.asText();
-                }
-            } catch (IOException | RuntimeException e) {
-                // start afresh
-            }
-        }
-        return Instant.now().toString();
-    }
-
     /** "; about 4 min left", from this session's runs, or before any from the runs' warm-up and duration. */
     public static String timeLeft(ExperimentPlan plan, int remaining, int ran, long spentMs) {
         long perRunMs;
@@ -465,17 +411,6 @@ public final class ExperimentRunner {
     private void say(String format, Object... args) {
         if (console != null) {
             console.printf(format + "%n", args);
-        }
-    }
-
-    private static void deleteRecursively(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(p)) {
-            for (Path x : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(x);
-            }
         }
     }
 }

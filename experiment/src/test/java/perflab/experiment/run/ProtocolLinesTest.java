@@ -7,22 +7,22 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The READY line announces the main port and any further ones by name. */
-class ManagedProcessReadyLineTest {
+class ProtocolLinesTest {
     @Test
     void readyLineGivesEveryNamedPort() {
-        assertEquals(Map.of("port", 8080), ManagedProcess.readyPorts("PERFLAB-READY port=8080"));
-        assertEquals(Map.of("port", 8080, "sip", 5060), ManagedProcess.readyPorts("PERFLAB-READY port=8080 sip=5060"));
+        assertEquals(Map.of("port", 8080), ProtocolLines.readyPorts("PERFLAB-READY port=8080"));
+        assertEquals(Map.of("port", 8080, "sip", 5060), ProtocolLines.readyPorts("PERFLAB-READY port=8080 sip=5060"));
     }
 
     @Test
     void factLinesGiveNumbersAsNumbersAndTheRestAsText() {
         Map<String, Object> facts = new java.util.LinkedHashMap<>();
-        ManagedProcess.fact("PERFLAB-FACT database restored", facts);
-        ManagedProcess.fact("PERFLAB-FACT restoreSeconds 0.03", facts);
-        ManagedProcess.fact("PERFLAB-FACT users 15000", facts);
-        ManagedProcess.fact("PERFLAB-FACT restoredFrom template database trade_u1_q2", facts);
-        ManagedProcess.fact("PERFLAB-FACT lonely", facts);
-        ManagedProcess.fact("PERFLAB-FACT bad-name 1", facts);
+        ProtocolLines.fact("PERFLAB-FACT database restored", facts);
+        ProtocolLines.fact("PERFLAB-FACT restoreSeconds 0.03", facts);
+        ProtocolLines.fact("PERFLAB-FACT users 15000", facts);
+        ProtocolLines.fact("PERFLAB-FACT restoredFrom template database trade_u1_q2", facts);
+        ProtocolLines.fact("PERFLAB-FACT lonely", facts);
+        ProtocolLines.fact("PERFLAB-FACT bad-name 1", facts);
         assertEquals(Map.of("database", "restored", "restoreSeconds", 0.03, "users", 15000L,
                 "restoredFrom", "template database trade_u1_q2"), facts);
         assertEquals(java.util.List.of("database", "restoreSeconds", "users", "restoredFrom"),
@@ -31,7 +31,7 @@ class ManagedProcessReadyLineTest {
 
     @Test
     void wordsThatAreNotPortsAreIgnored() {
-        assertEquals(Map.of("sip", 5060), ManagedProcess.readyPorts("PERFLAB-READY mode=fast sip=5060 port=x big=1234567"));
-        assertEquals(Map.of(), ManagedProcess.readyPorts("PERFLAB-READY"));
+        assertEquals(Map.of("sip", 5060), ProtocolLines.readyPorts("PERFLAB-READY mode=fast sip=5060 port=x big=1234567"));
+        assertEquals(Map.of(), ProtocolLines.readyPorts("PERFLAB-READY"));
     }
 }
