@@ -102,7 +102,8 @@ final class ExperimentFile {
             }
         }
         if (workload == null) {
-            throw new IllegalArgumentException(where + ": workload: missing; name the workload to run, e.g. workload: soap-echo");
+            throw new IllegalArgumentException(where + ": workload: missing; name the workload to run (workload: NAME), one of: "
+                    + String.join(", ", perflab.core.workload.Workloads.all().stream().map(w -> w.name()).sorted().toList()));
         }
         int plans = (matrix.isEmpty() ? 0 : 1) + (steps.isEmpty() ? 0 : 1) + (sweep == null ? 0 : 1) + (search == null ? 0 : 1);
         if (plans > 1) {

@@ -17,11 +17,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code --agents local:2}: two agent JVMs drive the real lean SUT, the controller merges them. The merged counts are
+ * {@code --agents local:2}: two agent JVMs drive the real hello SUT (test-workloads/hello), the controller merges them. The merged counts are
  * the agents' sums and the series adds up to them; an open-model rate split over the agents lands on the rate; a
  * SIGKILLed agent voids the run and nothing is left running.
  */
 class AgentsIT {
+    private static final String HELLO = PerflabProcess.testWorkload("hello");
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -30,7 +32,7 @@ class AgentsIT {
     @Test
     void aClosedRunFromTwoAgentsIsTheirSumToTheRequest() throws Exception {
         Path out = work.resolve("closed");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "2s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "4", "--warmup", "2s",
                 "--duration", "4s", "--agents", "local:2", "--out", out.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
         }
@@ -55,7 +57,7 @@ class AgentsIT {
     @Test
     void anOpenRateSplitOverTwoAgentsLandsWithinOnePercent() throws Exception {
         Path out = work.resolve("open");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--rate", "400", "--clients", "8",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--rate", "400", "--clients", "8",
                 "--warmup", "2s", "--duration", "6s", "--agents", "local:2", "--out", out.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
         }
@@ -71,7 +73,7 @@ class AgentsIT {
     @Test
     void aKilledAgentVoidsTheRunAndNothingIsLeftRunning() throws Exception {
         Path out = work.resolve("killed");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "1s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "4", "--warmup", "1s",
                 "--duration", "60s", "--agents", "local:2", "--out", out.toString())) {
             p.awaitLine(java.util.regex.Pattern.compile(java.util.regex.Pattern.quote("[measure]     2/")));
             List<ProcessHandle> before = p.process.descendants().toList();
@@ -96,7 +98,7 @@ class AgentsIT {
     @Test
     void ctrlCStopsTheAgentsAndKeepsWhatTheyMeasured() throws Exception {
         Path out = work.resolve("interrupted");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "1s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "4", "--warmup", "1s",
                 "--duration", "60s", "--agents", "local:2", "--out", out.toString())) {
             p.awaitLine(java.util.regex.Pattern.compile(java.util.regex.Pattern.quote("[measure]     2/")));
             List<ProcessHandle> agents = agentsOf(p);
@@ -117,7 +119,7 @@ class AgentsIT {
     @Test
     void aKilledControllerLeavesNoAgentRunning() throws Exception {
         Path out = work.resolve("controller-killed");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "1s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "4", "--warmup", "1s",
                 "--duration", "60s", "--agents", "local:2", "--out", out.toString())) {
             p.awaitLine(java.util.regex.Pattern.compile(java.util.regex.Pattern.quote("[measure]     2/")));
             List<ProcessHandle> agents = agentsOf(p);

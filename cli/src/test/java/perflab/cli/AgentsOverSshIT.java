@@ -31,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * skipped, and says so in the log.
  */
 class AgentsOverSshIT {
+    private static final String HELLO = PerflabProcess.testWorkload("hello");
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int SUT = 0;
     private static final int AGENT_1 = 1;
@@ -56,7 +58,7 @@ class AgentsOverSshIT {
         hosts.startSsh(3, false);
         Path serveDir = work.resolve("serve");
         Files.createDirectories(serveDir);
-        server = PerflabProcess.startIn(hosts.in(SUT, List.of()), serveDir, null, "serve", "soap-echo", "--port", "0",
+        server = PerflabProcess.startIn(hosts.in(SUT, List.of()), serveDir, HELLO, "serve", "hello", "--port", "0",
                 "--listen", hosts.address(SUT), "--out", serveDir.resolve("logs").toString());
         url = server.awaitLine(Pattern.compile("at (http://198\\.18\\.\\d+\\.\\d+:\\d+/\\S+)"));
     }
@@ -81,11 +83,11 @@ class AgentsOverSshIT {
 
     private static PerflabProcess drive(Path dir, String agents, String... load) throws Exception {
         Files.createDirectories(dir);
-        List<String> args = new ArrayList<>(List.of("drive", "soap-echo", "--target", url, "--agents", agents,
+        List<String> args = new ArrayList<>(List.of("drive", "hello", "--target", url, "--agents", agents,
                 "--agents-key", hosts.clientKey.toString(), "--agents-known-hosts", hosts.knownHosts.toString(),
                 "--out", dir.resolve("r").toString()));
         args.addAll(List.of(load));
-        return PerflabProcess.start(dir, args.toArray(String[]::new));
+        return PerflabProcess.startWith(dir, HELLO, args.toArray(String[]::new));
     }
 
     @Test
@@ -166,7 +168,7 @@ class AgentsOverSshIT {
         NamespaceHosts.run("ssh-keygen", "-q", "-t", "ecdsa", "-N", "", "-f", stranger.toString());
         Path dir = work.resolve("badkey");
         Files.createDirectories(dir);
-        try (PerflabProcess p = PerflabProcess.start(dir, "drive", "soap-echo", "--target", url, "--agents",
+        try (PerflabProcess p = PerflabProcess.startWith(dir, HELLO, "drive", "hello", "--target", url, "--agents",
                 agents(AGENT_1), "--agents-key", stranger.toString(), "--agents-known-hosts", hosts.knownHosts.toString(),
                 "--clients", "1", "--duration", "2s", "--out", dir.resolve("r").toString())) {
             assertNotEquals(0, p.await(Duration.ofSeconds(120)));
@@ -174,7 +176,7 @@ class AgentsOverSshIT {
             assertEquals(1, err.lines().count(), err);
             assertTrue(err.contains("root refused every key offered (" + stranger + ")"), err);
         }
-        try (PerflabProcess p = PerflabProcess.start(dir, "drive", "soap-echo", "--target", url, "--agents",
+        try (PerflabProcess p = PerflabProcess.startWith(dir, HELLO, "drive", "hello", "--target", url, "--agents",
                 agents(AGENT_1), "--agents-key", work.resolve("nosuchkey").toString(), "--agents-known-hosts",
                 hosts.knownHosts.toString(), "--clients", "1", "--duration", "2s")) {
             assertEquals(2, p.await(Duration.ofSeconds(60)));

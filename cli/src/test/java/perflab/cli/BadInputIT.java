@@ -20,66 +20,60 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every kind of bad input gets one line naming the problem, a non-zero exit, and no stack trace. */
 class BadInputIT {
+    /** hello, the workload the platform's tests run, and notes, which runs as several instances behind a proxy. */
+    private static final String TEST_WORKLOADS = PerflabProcess.testWorkload("hello") + ":" + PerflabProcess.testWorkload("notes");
+
     @TempDir
     Path work;
 
     static Stream<Arguments> badInput() {
         return Stream.of(
-                Arguments.of(List.of("run", "nosuch"), "unknown workload 'nosuch'", "soap-echo"),
-                Arguments.of(List.of("run", "soap-echo", "--operation", "echoNothing"), "unknown operation 'echoNothing'", "echoComplexTypeDoc"),
-                Arguments.of(List.of("run", "soap-echo", "--stack", "websphere"), "unknown stack 'websphere'", "lean"),
-                Arguments.of(List.of("run", "soap-echo", "--duration", "ten"), "--duration: 'ten' is not a duration", "30s"),
-                Arguments.of(List.of("run", "soap-echo", "--heap", "lots"), "--heap: 'lots' is not a size", "512m"),
-                Arguments.of(List.of("run", "soap-echo", "--rate", "-5"), "--rate: '-5' is not a rate", "1000"),
-                Arguments.of(List.of("run", "soap-echo", "--gc", "cms"), "--gc: unknown collector 'cms'", "shenandoah"),
-                Arguments.of(List.of("run", "soap-echo", "--profile", "heap"), "--profile: 'heap' is not one of", "wall"),
-                Arguments.of(List.of("run", "soap-echo", "--warmup", "auto:soon"), "--warmup auto:MAX", "auto"),
-                Arguments.of(List.of("run", "soap-echo", "--warmup", "automatic"), "--warmup: 'automatic' is not auto", "auto:3m"),
-                Arguments.of(List.of("run", "soap-echo", "--keepalive", "maybe"), "--keepalive: 'maybe'", "on, off"),
-                Arguments.of(List.of("run", "soap-echo", "--clients", "0"), "--clients must be within", "1..100000"),
-                Arguments.of(List.of("run", "soap-echo", "--clients", "many"), "--clients", "many"),
-                Arguments.of(List.of("run", "soap-echo", "--clients", "1,8,8"), "--clients: 8 is given twice", "8"),
-                Arguments.of(List.of("run", "soap-echo", "--cpus", "0", "--driver-cpus", "0"), "overlaps --cpus", "disjoint"),
-                Arguments.of(List.of("run", "soap-echo", "--java-home", "/nonexistent"), "--java-home", "bin/java"),
-                Arguments.of(List.of("run", "soap-echo", "--nosuchflag"), "Unknown option", "--help"),
-                Arguments.of(List.of("run", "voicemail", "--kill-instance-at", "5s"), "--kill-instance-at kills one of",
+                Arguments.of(List.of("run", "nosuch"), "unknown workload 'nosuch'", "hello"),
+                Arguments.of(List.of("run", "hello", "--operation", "echoNothing"), "unknown operation 'echoNothing'", "greet"),
+                Arguments.of(List.of("run", "hello", "--stack", "websphere"), "unknown stack 'websphere'", "jetty"),
+                Arguments.of(List.of("run", "hello", "--duration", "ten"), "--duration: 'ten' is not a duration", "30s"),
+                Arguments.of(List.of("run", "hello", "--heap", "lots"), "--heap: 'lots' is not a size", "512m"),
+                Arguments.of(List.of("run", "hello", "--rate", "-5"), "--rate: '-5' is not a rate", "1000"),
+                Arguments.of(List.of("run", "hello", "--gc", "cms"), "--gc: unknown collector 'cms'", "shenandoah"),
+                Arguments.of(List.of("run", "hello", "--profile", "heap"), "--profile: 'heap' is not one of", "wall"),
+                Arguments.of(List.of("run", "hello", "--warmup", "auto:soon"), "--warmup auto:MAX", "auto"),
+                Arguments.of(List.of("run", "hello", "--warmup", "automatic"), "--warmup: 'automatic' is not auto", "auto:3m"),
+                Arguments.of(List.of("run", "hello", "--keepalive", "maybe"), "--keepalive: 'maybe'", "on, off"),
+                Arguments.of(List.of("run", "hello", "--clients", "0"), "--clients must be within", "1..100000"),
+                Arguments.of(List.of("run", "hello", "--clients", "many"), "--clients", "many"),
+                Arguments.of(List.of("run", "hello", "--clients", "1,8,8"), "--clients: 8 is given twice", "8"),
+                Arguments.of(List.of("run", "hello", "--cpus", "0", "--driver-cpus", "0"), "overlaps --cpus", "disjoint"),
+                Arguments.of(List.of("run", "hello", "--java-home", "/nonexistent"), "--java-home", "bin/java"),
+                Arguments.of(List.of("run", "hello", "--nosuchflag"), "Unknown option", "--help"),
+                Arguments.of(List.of("run", "notes", "--kill-instance-at", "5s"), "--kill-instance-at kills one of",
                         "--instances 2"),
-                Arguments.of(List.of("run", "voicemail", "--instances", "2", "--kill-instance-at", "soon"),
+                Arguments.of(List.of("run", "notes", "--instances", "2", "--kill-instance-at", "soon"),
                         "--kill-instance-at: 'soon'", "duration"),
-                Arguments.of(List.of("run", "voicemail", "--instances", "2", "--kill-instance-at", "randomly"),
+                Arguments.of(List.of("run", "notes", "--instances", "2", "--kill-instance-at", "randomly"),
                         "--kill-instance-at: 'randomly' is neither a duration", "'random'"),
-                Arguments.of(List.of("run", "voicemail", "--instances", "2", "--duration", "10s", "--kill-instance-at",
+                Arguments.of(List.of("run", "notes", "--instances", "2", "--duration", "10s", "--kill-instance-at",
                         "10s"), "--kill-instance-at 10s is not inside the measured window", "--duration"),
-                Arguments.of(List.of("run", "voicemail", "--instances", "2", "--restart-instance-at", "5s"),
+                Arguments.of(List.of("run", "notes", "--instances", "2", "--restart-instance-at", "5s"),
                         "--restart-instance-at starts the killed instance again", "--kill-instance-at"),
-                Arguments.of(List.of("run", "voicemail", "--instances", "2", "--kill-instance-at", "8s",
+                Arguments.of(List.of("run", "notes", "--instances", "2", "--kill-instance-at", "8s",
                         "--restart-instance-at", "6s"), "--restart-instance-at starts", "a later time than 8.0 s"),
-                Arguments.of(List.of("run", "voicemail", "--restart-proxy-at", "5s"), "--restart-proxy-at restarts the",
+                Arguments.of(List.of("run", "notes", "--restart-proxy-at", "5s"), "--restart-proxy-at restarts the",
                         "--instances 2"),
-                Arguments.of(List.of("run", "voicemail", "--instances", "3", "--replication", "every-message"),
-                        "--replication every-message copies", "--instances 2, 4, 6"),
-                Arguments.of(List.of("drive", "soap-echo", "--target", "ftp://x"), "--target", "http://"),
-                Arguments.of(List.of("run", "soap-echo", "--agents", "local:0"), "--agents local:0: local:N needs N", "1 to 16"),
-                Arguments.of(List.of("run", "soap-echo", "--agents", "many"), "--agents 'many' is not", "local:N"),
-                Arguments.of(List.of("run", "soap-echo", "--driver-cpus", "0/1"), "lists separated by '/' are one per agent",
+                Arguments.of(List.of("drive", "hello", "--target", "ftp://x"), "--target", "http://"),
+                Arguments.of(List.of("run", "hello", "--agents", "local:0"), "--agents local:0: local:N needs N", "1 to 16"),
+                Arguments.of(List.of("run", "hello", "--agents", "many"), "--agents 'many' is not", "local:N"),
+                Arguments.of(List.of("run", "hello", "--driver-cpus", "0/1"), "lists separated by '/' are one per agent",
                         "--agents local:2"),
-                Arguments.of(List.of("run", "soap-echo", "--agents", "local:4", "--clients", "2"), "--clients 2 is fewer than",
+                Arguments.of(List.of("run", "hello", "--agents", "local:4", "--clients", "2"), "--clients 2 is fewer than",
                         "a client at least"),
-                Arguments.of(List.of("run", "voicemail", "--agents", "local:2", "--rate", "100", "--users", "1000"),
-                        "1000 users are too few for 100.0 new users per second", "raise --users"),
-                Arguments.of(List.of("run", "claims", "--sizes", "3k"), "--sizes: '3k' is not REQUEST/RESPONSE", "3k/10k"),
-                Arguments.of(List.of("run", "claims", "--sizes", "3k/3k", "--request-size", "10k"), "--sizes sets both sizes", "--request-size"),
-                Arguments.of(List.of("run", "claims", "--routing-field-position", "middle"), "--routing-field-position: 'middle'", "early or late"),
-                Arguments.of(List.of("run", "claims", "--backend-timeout", "0s"), "--backend-timeout must be", "1ms..600s"),
-                Arguments.of(List.of("run", "claims", "--backend-jvm", "Xmx1g"), "--backend-jvm: 'Xmx1g' is not a JVM flag", "start with -"),
                 Arguments.of(List.of("gc", "no-such-gc.log"), "no such file: no-such-gc.log", "no-such-gc.log"),
                 Arguments.of(List.of("gc", "."), "is not a file", "GC log"),
                 Arguments.of(List.of("gc", "x.log", "--cascade-threshold", "2"), "--cascade-threshold", "between 0 and 1"),
-                Arguments.of(List.of("tune", "soap-echo", "--heapz", "1g"), "unknown setting 'heapz'", "server-threads"),
-                Arguments.of(List.of("tune", "soap-echo", "--gc", "g1,cms"), "--gc: unknown collector 'cms'", "shenandoah"),
-                Arguments.of(List.of("tune", "soap-echo", "--heap", "1g,lots"), "--heap: 'lots' is not a size", "512m"),
-                Arguments.of(List.of("tune", "soap-echo", "--repeat", "0"), "--repeat: '0' is not a number within", "1..100"),
-                Arguments.of(List.of("tune", "soap-echo", "--repeat", "auto:2"), "--repeat: 'auto:2': auto:MAX needs MAX", "3..100"),
+                Arguments.of(List.of("tune", "hello", "--heapz", "1g"), "unknown setting 'heapz'", "server-threads"),
+                Arguments.of(List.of("tune", "hello", "--gc", "g1,cms"), "--gc: unknown collector 'cms'", "shenandoah"),
+                Arguments.of(List.of("tune", "hello", "--heap", "1g,lots"), "--heap: 'lots' is not a size", "512m"),
+                Arguments.of(List.of("tune", "hello", "--repeat", "0"), "--repeat: '0' is not a number within", "1..100"),
+                Arguments.of(List.of("tune", "hello", "--repeat", "auto:2"), "--repeat: 'auto:2': auto:MAX needs MAX", "3..100"),
                 Arguments.of(List.of("tune", "no-such-experiment.yaml"), "no such experiment file", "no-such-experiment.yaml"),
                 Arguments.of(List.of("tune", "--resume", "no-such-dir"), "has no experiment.yaml", "perflab tune"));
     }
@@ -87,32 +81,25 @@ class BadInputIT {
     @ParameterizedTest
     @MethodSource("badInput")
     void badFlagsGiveOneLineAndExitTwo(List<String> args, String expected, String hint) throws Exception {
-        try (PerflabProcess p = PerflabProcess.startShort(work, args.toArray(String[]::new))) {
-            int status = p.await(Duration.ofSeconds(60));
-            String err = p.err();
-            assertEquals(2, status, err);
-            assertOneLine(err);
-            assertTrue(err.contains(expected), err);
-            assertTrue(err.contains(hint), "the message should name what is accepted: " + err);
-        }
+        PerflabProcess.assertRefused(work, TEST_WORKLOADS, expected, hint, args.toArray(String[]::new));
     }
 
     static Stream<Arguments> badExperimentFiles() {
         return Stream.of(
-                Arguments.of("workload: soap-echo\nmatrix:\n  heapsize: [1g]\n", "matrix: unknown setting 'heapsize'", "server-threads"),
-                Arguments.of("workload: soap-echo\nrepeats: 3\n", "unknown key 'repeats'", "rate-sweep"),
-                Arguments.of("workload: soap-echo\nmatrix:\n  server-threads: [8, lots]\n", "server-threads", "lots"),
-                Arguments.of("workload: soap-echo\nsteps:\n  - name: a\n  - name: b\n    access-log: maybe\n", "--access-log: 'maybe' is not on or off", "on or off"),
-                Arguments.of("workload: soap-echo\nrate-sweep:\n  rates: [2000, 1000]\n", "the rates must increase", "1000"),
-                Arguments.of("workload: soap-echo\nmatrix: {gc: [g1]}\nobjective: {p98-ms: 5}\n", "unknown goal 'p98-ms'", "p99-ms"),
-                Arguments.of("matrix: {gc: [g1]}\n", "workload: missing", "soap-echo"));
+                Arguments.of("workload: hello\nmatrix:\n  heapsize: [1g]\n", "matrix: unknown setting 'heapsize'", "server-threads"),
+                Arguments.of("workload: hello\nrepeats: 3\n", "unknown key 'repeats'", "rate-sweep"),
+                Arguments.of("workload: hello\nmatrix:\n  server-threads: [8, lots]\n", "server-threads", "lots"),
+                Arguments.of("workload: hello\nsteps:\n  - name: a\n  - name: b\n    access-log: maybe\n", "--access-log: 'maybe' is not on or off", "on or off"),
+                Arguments.of("workload: hello\nrate-sweep:\n  rates: [2000, 1000]\n", "the rates must increase", "1000"),
+                Arguments.of("workload: hello\nmatrix: {gc: [g1]}\nobjective: {p98-ms: 5}\n", "unknown goal 'p98-ms'", "p99-ms"),
+                Arguments.of("matrix: {gc: [g1]}\n", "workload: missing", "hello"));
     }
 
     @ParameterizedTest
     @MethodSource("badExperimentFiles")
     void badExperimentFilesGiveOneLineAndExitTwo(String yaml, String expected, String hint) throws Exception {
         java.nio.file.Files.writeString(work.resolve("bad.yaml"), yaml);
-        try (PerflabProcess p = PerflabProcess.startShort(work, "tune", "bad.yaml")) {
+        try (PerflabProcess p = PerflabProcess.startShortWith(work, TEST_WORKLOADS, "tune", "bad.yaml")) {
             assertEquals(2, p.await(Duration.ofSeconds(60)), p.err());
             assertOneLine(p.err());
             assertTrue(p.err().contains(expected), p.err());
@@ -128,14 +115,14 @@ class BadInputIT {
                 "2024-01-01T10:00:00.000+0000: 0.123: [GC (Allocation Failure) [PSYoungGen: 1K->0K(2K)] 1K->0K(8K), 0.001 secs]\n");
         java.nio.file.Files.writeString(work.resolve("gc.log"), "[2024-01-01T10:00:00.000+0000][0.010s][info][gc] Using G1\n");
         for (String file : List.of("notes.txt", "jdk8.log")) {
-            try (PerflabProcess p = PerflabProcess.startShort(work, "gc", file)) {
+            try (PerflabProcess p = PerflabProcess.startShortWith(work, TEST_WORKLOADS, "gc", file)) {
                 assertEquals(2, p.await(Duration.ofSeconds(60)), p.err());
                 assertOneLine(p.err());
                 assertTrue(p.err().contains(file + " is not a HotSpot unified GC log"), p.err());
                 assertTrue(p.err().contains("known formats") && p.err().contains("Shenandoah"), p.err());
             }
         }
-        try (PerflabProcess p = PerflabProcess.startShort(work, "gc", "gc.log", "--from", "yesterday")) {
+        try (PerflabProcess p = PerflabProcess.startShortWith(work, TEST_WORKLOADS, "gc", "gc.log", "--from", "yesterday")) {
             assertEquals(2, p.await(Duration.ofSeconds(60)), p.err());
             assertOneLine(p.err());
             assertTrue(p.err().contains("--from: 'yesterday' is not a time"), p.err());
@@ -148,7 +135,7 @@ class BadInputIT {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort(); // closed again: nothing listens there
         }
-        try (PerflabProcess p = PerflabProcess.startShort(work, "drive", "soap-echo", "--target", "http://127.0.0.1:" + port,
+        try (PerflabProcess p = PerflabProcess.startShortWith(work, TEST_WORKLOADS, "drive", "hello", "--target", "http://127.0.0.1:" + port,
                 "--duration", "2s", "--warmup", "0s")) {
             int status = p.await(Duration.ofSeconds(60));
             assertEquals(1, status, p.err());
@@ -160,7 +147,7 @@ class BadInputIT {
     @org.junit.jupiter.api.Test
     void portInUseNamesThePort() throws Exception {
         try (ServerSocket busy = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-            try (PerflabProcess p = PerflabProcess.startShort(work, "run", "soap-echo", "--port",
+            try (PerflabProcess p = PerflabProcess.startShortWith(work, TEST_WORKLOADS, "run", "hello", "--port",
                     Integer.toString(busy.getLocalPort()), "--duration", "2s", "--warmup", "0s")) {
                 int status = p.await(Duration.ofSeconds(90));
                 assertEquals(1, status, p.err());
@@ -173,7 +160,7 @@ class BadInputIT {
 
     @org.junit.jupiter.api.Test
     void jvmFlagTheJvmRejectsIsNamed() throws Exception {
-        try (PerflabProcess p = PerflabProcess.startShort(work, "run", "soap-echo", "--jvm", "-XX:+NoSuchFlagAtAll",
+        try (PerflabProcess p = PerflabProcess.startShortWith(work, TEST_WORKLOADS, "run", "hello", "--jvm", "-XX:+NoSuchFlagAtAll",
                 "--duration", "2s", "--warmup", "0s")) {
             int status = p.await(Duration.ofSeconds(90));
             assertEquals(1, status, p.err());
@@ -188,12 +175,12 @@ class BadInputIT {
     /** A setting the stack refuses is the SUT's reason on the first line: a failed run (1), not a stack trace. */
     @org.junit.jupiter.api.Test
     void settingTheStackRefusesIsNamed() throws Exception {
-        try (PerflabProcess p = PerflabProcess.startShort(work, "run", "claims", "--stack", "camel", "--http", "h2c",
+        try (PerflabProcess p = PerflabProcess.startShortWith(work, TEST_WORKLOADS, "run", "notes", "--http", "h2c",
                 "--duration", "2s", "--warmup", "0s")) {
             int status = p.await(Duration.ofSeconds(90));
             assertEquals(1, status, p.err());
             String first = p.err().lines().findFirst().orElse("");
-            assertTrue(first.contains("camel stack serves HTTP/1.1 only") && first.contains("http1"), p.err());
+            assertTrue(first.contains("the notes example serves HTTP/1.1 only"), p.err());
             assertNoStackTrace(p.err());
         }
     }

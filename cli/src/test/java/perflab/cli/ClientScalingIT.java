@@ -16,13 +16,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** `--clients 1,3` runs one measurement per value into one directory and writes the harness's table. */
 class ClientScalingIT {
+    private static final String HELLO = PerflabProcess.testWorkload("hello");
+
     @TempDir
     Path work;
 
     @Test
     void oneRunPerClientCountAndTheTable() throws Exception {
         Path out = work.resolve("scaling");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "1,3", "--warmup", "1s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "1,3", "--warmup", "1s",
                 "--duration", "2s", "--heap", "128m", "--out", out.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(180)), p.err());
             assertTrue(p.out().contains("| clients | throughput per client"), p.out());

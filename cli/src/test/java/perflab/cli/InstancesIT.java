@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * users over both instances and keeps each user on the one holding its session.
  */
 class InstancesIT {
-    private static final String NOTES = PerflabProcess.home().resolve("test-workloads/notes/target/stack") + "/*";
+    private static final String NOTES = PerflabProcess.testWorkload("notes");
 
     @TempDir
     Path work;
@@ -62,9 +62,9 @@ class InstancesIT {
 
     @Test
     void aWorkloadThatRunsAsOneInstanceRefusesMoreInOneLine() throws Exception {
-        try (PerflabProcess p = PerflabProcess.startWith(work, NOTES, "run", "soap-echo", "--instances", "2")) {
+        try (PerflabProcess p = PerflabProcess.startWith(work, NOTES + ":" + PerflabProcess.testWorkload("hello"), "run", "hello", "--instances", "2")) {
             assertEquals(2, p.await(Duration.ofSeconds(60)));
-            assertTrue(p.err().startsWith("perflab: --instances 2: soap-echo runs as one SUT instance"), p.err());
+            assertTrue(p.err().startsWith("perflab: --instances 2: hello runs as one SUT instance"), p.err());
             assertEquals(1, p.err().lines().count(), p.err());
         }
     }

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every request kind of its stateful scenario (login, cookie, mix, values carried between pages) has figures.
  */
 class NotesWorkloadIT {
-    private static final String NOTES = PerflabProcess.home().resolve("test-workloads/notes/target/stack") + "/*";
+    private static final String NOTES = PerflabProcess.testWorkload("notes");
 
     @TempDir
     Path work;
@@ -54,9 +54,9 @@ class NotesWorkloadIT {
 
     @Test
     void aFlagOfTheExampleIsRefusedForAnotherWorkload() throws Exception {
-        try (PerflabProcess p = PerflabProcess.startWith(work, NOTES, "run", "soap-echo", "--add-share", "30")) {
+        try (PerflabProcess p = PerflabProcess.startWith(work, NOTES + ":" + PerflabProcess.testWorkload("hello"), "run", "hello", "--add-share", "30")) {
             assertEquals(2, p.await(Duration.ofSeconds(60)));
-            assertEquals("perflab: --add-share is not a setting of workload soap-echo; its settings: --payload\n", p.err());
+            assertEquals("perflab: --add-share is not a setting of workload hello; its settings: --size\n", p.err());
         }
     }
 }

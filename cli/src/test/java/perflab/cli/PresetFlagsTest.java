@@ -24,34 +24,34 @@ class PresetFlagsTest {
 
     @Test
     void thePresetsFlagsAreAddedUnlessGiven() {
-        RunConfig trade2 = runConfig("run", "trade", "--preset", "trade2");
-        assertEquals(100, trade2.load().clients());
-        assertEquals(500_000, trade2.load().requests());
+        RunConfig bulk = runConfig("run", "hello", "--preset", "bulk");
+        assertEquals(4, bulk.load().clients());
+        assertEquals(2000, bulk.load().requests());
 
-        RunConfig mine = runConfig("run", "trade", "--preset", "trade2", "--clients", "7");
+        RunConfig mine = runConfig("run", "hello", "--preset", "bulk", "--clients", "7");
         assertEquals(7, mine.load().clients(), "a given flag wins");
-        assertEquals(500_000, mine.load().requests());
+        assertEquals(2000, mine.load().requests());
     }
 
     @Test
     void aPresetMaySetTheWorkloadsOwnSettings() {
-        RunConfig jmeter = runConfig("run", "trade", "--preset", "daytrader8");
-        assertEquals(50, jmeter.load().clients());
-        assertEquals(Duration.ofSeconds(180), jmeter.load().duration());
-        assertEquals("jmeter", jmeter.load().extra().get("mix"));
-        assertEquals("standard", runConfig("run", "trade", "--preset", "daytrader8", "--mix", "standard")
-                .load().extra().get("mix"));
+        RunConfig bulk = runConfig("run", "hello", "--preset", "bulk");
+        assertEquals("65536", bulk.load().extra().get("size"));
+        assertEquals("100", runConfig("run", "hello", "--preset", "bulk", "--size", "100").load().extra().get("size"));
+        RunConfig smoke = runConfig("run", "hello", "--preset", "smoke");
+        assertEquals(Duration.ofSeconds(2), smoke.load().duration());
+        assertEquals(2, smoke.load().clients());
     }
 
     @Test
     void withoutAPresetOrWithABadCommandLineNothingIsAdded() {
-        String[] plain = {"run", "trade", "--clients", "3"};
+        String[] plain = {"run", "hello", "--clients", "3"};
         assertArrayEquals(plain, expand(plain));
-        String[] unknown = {"run", "trade", "--preset", "nope"};
+        String[] unknown = {"run", "hello", "--preset", "nope"};
         assertArrayEquals(unknown, expand(unknown), "the command itself refuses it, in one line");
-        String[] bad = {"run", "trade", "--preset"};
+        String[] bad = {"run", "hello", "--preset"};
         assertArrayEquals(bad, expand(bad));
-        assertEquals(List.of("run", "soap-echo", "--preset", "trade2"),
-                List.of(expand("run", "soap-echo", "--preset", "trade2")), "another workload's preset is not found");
+        assertEquals(List.of("run", "notes", "--preset", "bulk"),
+                List.of(expand("run", "notes", "--preset", "bulk")), "another workload's preset is not found");
     }
 }

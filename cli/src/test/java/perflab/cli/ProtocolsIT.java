@@ -17,20 +17,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * perflab's driver drives both soap-echo stacks with zero errors over HTTP/1.1 and over h2c, and the server's
+ * perflab's driver drives a Jetty stack (test-workloads/hello) with zero errors over HTTP/1.1 and over h2c, and the server's
  * own count shows which protocol really carried the requests.
  */
 class ProtocolsIT {
+    private static final String HELLO = PerflabProcess.testWorkload("hello");
+
     private static final Pattern METRICS = Pattern.compile("PERFLAB-METRICS requests=(\\d+) h2=(\\d+)");
 
     @TempDir
     Path work;
 
     @ParameterizedTest
-    @CsvSource({"lean,http1", "lean,h2c", "cxf,http1", "cxf,h2c"})
+    @CsvSource({"jetty,http1", "jetty,h2c"})
     void zeroErrorsAndTheServerSawTheProtocol(String stack, String http) throws Exception {
         Path out = work.resolve(stack + "-" + http);
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--stack", stack, "--http", http,
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--stack", stack, "--http", http,
                 "--clients", "4", "--warmup", "1s", "--duration", "2s", "--heap", "256m", "--server-metrics", "on",
                 "--out", out.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());

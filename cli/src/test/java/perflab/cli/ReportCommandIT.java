@@ -16,6 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** perflab report and perflab compare on a real run's directory; every run writes its report.html itself. */
 class ReportCommandIT {
+    private static final String HELLO = PerflabProcess.testWorkload("hello");
+
     @TempDir
     static Path work;
     static Path run;
@@ -23,7 +25,7 @@ class ReportCommandIT {
     @BeforeAll
     static void aShortRun() throws Exception {
         run = work.resolve("run");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--duration", "2s", "--warmup", "1s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--duration", "2s", "--warmup", "1s",
                 "--clients", "4", "--out", run.toString())) {
             assertEquals(0, p.await(Duration.ofMinutes(2)), p.err());
             assertTrue(p.out().contains("perflab: report " + run.resolve("report.html")), p.out());
@@ -33,14 +35,14 @@ class ReportCommandIT {
     @Test
     void everyRunWritesItsReport() throws Exception {
         String html = Files.readString(run.resolve("report.html"));
-        assertTrue(html.contains("perflab run: soap-echo / lean / echoComplexTypeDoc"));
+        assertTrue(html.contains("perflab run: hello / jetty / echo"));
         assertTrue(html.contains("id=\"chart-throughput\"") && html.contains("id=\"chart-latency-spectrum\""));
     }
 
     @Test
     void reportRewritesThePageAndPrintsItsPath() throws Exception {
         Files.delete(run.resolve("report.html"));
-        try (PerflabProcess p = PerflabProcess.start(work, "report", run.toString())) {
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "report", run.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(60)), p.err());
             assertEquals(run.resolve("report.html").toString(), p.out().strip());
         }
@@ -50,7 +52,7 @@ class ReportCommandIT {
     @Test
     void compareTwoRunsPrintsTheTableAndWritesThePage() throws Exception {
         Path page = work.resolve("compare.html");
-        try (PerflabProcess p = PerflabProcess.start(work, "compare", run.toString(), run.toString(), "--html", page.toString())) {
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "compare", run.toString(), run.toString(), "--html", page.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(60)), p.err());
             String out = p.out();
             for (String figure : List.of("throughput (req/s)", "latency p50 (ms)", "latency p99 (ms)", "errors",
@@ -79,7 +81,7 @@ class ReportCommandIT {
                 empty + " is not a perflab run directory", empty + " is not a perflab run directory",
                 "is an experiment and", "Missing required parameter");
         for (int i = 0; i < cases.size(); i++) {
-            try (PerflabProcess p = PerflabProcess.start(work, cases.get(i).toArray(String[]::new))) {
+            try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, cases.get(i).toArray(String[]::new))) {
                 assertEquals(2, p.await(Duration.ofSeconds(60)), p.err());
                 List<String> lines = p.err().lines().filter(l -> !l.isBlank()).toList();
                 assertEquals(1, lines.size(), p.err());

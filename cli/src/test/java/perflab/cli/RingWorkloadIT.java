@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * second SIPp, the phone, only answers: it starts before the SUT, which is told its port and calls it as it starts.
  */
 class RingWorkloadIT {
-    private static final String RING = PerflabProcess.home().resolve("test-workloads/ring/target/stack") + "/*";
+    private static final String RING = PerflabProcess.testWorkload("ring");
 
     @TempDir
     Path work;

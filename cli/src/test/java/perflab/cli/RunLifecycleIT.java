@@ -20,10 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * perflab run/serve/drive as real processes against the real lean SUT: the result files, and no process
+ * perflab run/serve/drive as real processes against the real hello SUT (test-workloads/hello): the result files, and no process
  * left behind when the user interrupts, when the SUT crashes, or when perflab itself is SIGKILLed.
  */
 class RunLifecycleIT {
+    private static final String HELLO = PerflabProcess.testWorkload("hello");
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -32,20 +34,20 @@ class RunLifecycleIT {
     @Test
     void completeRunWritesEveryResultFile() throws Exception {
         Path out = work.resolve("run");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "2s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "4", "--warmup", "2s",
                 "--duration", "3s", "--heap", "64m", "--gc", "serial", "--jvm", "-Xmn4m", "--seed", "7", "--jfr", "--out",
                 out.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
             assertTrue(p.out().contains("=============Overall Test Result============"), p.out());
-            assertTrue(p.out().contains("Overall Throughput: echoComplexTypeDoc"), p.out());
+            assertTrue(p.out().contains("Overall Throughput: echo"), p.out());
             assertTrue(p.out().lines().anyMatch(l -> l.startsWith("[measure]") && l.contains("sut cpu") && l.contains(" gc ")),
                     "the live line shows SUT CPU and GC: " + p.out());
             assertFalse(p.err().contains("warning"), p.err());
         }
         JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
         assertTrue(summary.get("complete").asBoolean());
-        assertEquals("soap-echo", summary.get("workload").asText());
-        assertEquals("lean", summary.get("stack").asText());
+        assertEquals("hello", summary.get("workload").asText());
+        assertEquals("jetty", summary.get("stack").asText());
         assertEquals("closed", summary.get("model").asText());
         assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
         assertTrue(summary.get("requests").asLong() > 100, summary.toString());
@@ -72,7 +74,7 @@ class RunLifecycleIT {
         assertEquals("lo", network.get("interface").asText(), network.toString());
         assertTrue(network.get("loopback").asBoolean());
         double driverBytes = network.get("driverBytesPerRequest").asDouble();
-        assertTrue(driverBytes > 1000, network.toString()); // a soap-echo request and its response
+        assertTrue(driverBytes > 1000, network.toString()); // a 1 KB echo request and its answer
         // loopback counts both directions in and out: at least the driver's bytes at its throughput
         assertTrue(network.get("bytesInPerSec").asDouble() >= 0.9 * driverBytes * summary.get("throughput").asDouble(),
                 summary.toString());
@@ -138,12 +140,12 @@ class RunLifecycleIT {
         assertTrue(Files.size(out.resolve("sut.jfr")) > 0, "--jfr: the flight recording is written when the SUT stops");
 
         // perflab gc on the run's own log: the table and the JSON
-        try (PerflabProcess p = PerflabProcess.start(work, "gc", out.resolve("gc.log").toString())) {
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "gc", out.resolve("gc.log").toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(60)), p.err());
             assertTrue(p.out().lines().anyMatch(l -> l.matches("collector\\s+serial")), p.out());
             assertTrue(p.out().contains("GC overhead"), p.out());
         }
-        try (PerflabProcess p = PerflabProcess.start(work, "gc", out.resolve("gc.log").toString(), "--json",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "gc", out.resolve("gc.log").toString(), "--json",
                 "--from", Long.toString(System.currentTimeMillis() - 3_600_000L), "--cascade-threshold", "0.9")) {
             assertEquals(0, p.await(Duration.ofSeconds(60)), p.err());
             JsonNode json = JSON.readTree(p.out());
@@ -168,7 +170,7 @@ class RunLifecycleIT {
         Path out = work.resolve("profiled");
         // auto:5s: a closed model's warm-up is judged on 20 s of throughput trend (WarmupJudge), so a maximum below
         // that ends at the maximum, 5 s as it did at 10; the profile needs the request path, not a warm SUT
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "4", "--warmup", "auto:5s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "4", "--warmup", "auto:5s",
                 "--duration", "4s", "--heap", "128m", "--gc", "parallel", "--profile", "cpu", "--out", out.toString())) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
             assertTrue(p.out().contains("cpu profile of the sut: "), p.out());
@@ -178,7 +180,7 @@ class RunLifecycleIT {
         String html = Files.readString(out.resolve("profile-sut.html"));
         assertTrue(html.contains("<html") || html.contains("<!DOCTYPE"), "a flame graph page: " + html.substring(0, Math.min(200, html.length())));
         String collapsed = Files.readString(out.resolve("profile-sut.collapsed"));
-        assertTrue(collapsed.lines().anyMatch(l -> l.contains("perflab/soapecho/lean/")), "the lean SUT's request path is in the profile");
+        assertTrue(collapsed.lines().anyMatch(l -> l.contains("perflab/example/hello/")), "the hello SUT's request path is in the profile");
         JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
         assertTrue(run.get("commandLine").asText().contains("--profile cpu"), run.toString());
         JsonNode top = run.get("profiles").get("sut").get("topFrames");
@@ -192,7 +194,7 @@ class RunLifecycleIT {
     @Test
     void ctrlCKeepsPartialResultsAndStopsTheSut() throws Exception {
         Path out = work.resolve("interrupted");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "2", "--warmup", "1s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "2", "--warmup", "1s",
                 "--duration", "60s", "--out", out.toString())) {
             awaitMeasuredSeconds(out, 2, p);
             long sutPid = sutPid(out);
@@ -209,7 +211,7 @@ class RunLifecycleIT {
     @Test
     void sutCrashIsReportedWithWhatWasMeasured() throws Exception {
         Path out = work.resolve("crash");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "2", "--warmup", "1s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "2", "--warmup", "1s",
                 "--duration", "60s", "--out", out.toString())) {
             awaitMeasuredSeconds(out, 2, p);
             long sutPid = sutPid(out);
@@ -226,7 +228,7 @@ class RunLifecycleIT {
     @Test
     void sigkillOfPerflabLeavesNoSut() throws Exception {
         Path out = work.resolve("killed");
-        try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--clients", "2", "--warmup", "1s",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "2", "--warmup", "1s",
                 "--duration", "60s", "--out", out.toString())) {
             awaitMeasuredSeconds(out, 1, p);
             long sutPid = sutPid(out);
@@ -242,12 +244,12 @@ class RunLifecycleIT {
     void driveAgainstServe() throws Exception {
         Path serveDir = work.resolve("serve");
         Files.createDirectories(serveDir);
-        try (PerflabProcess server = PerflabProcess.start(serveDir, "serve", "soap-echo", "--port", "0", "--jfr", "--out",
+        try (PerflabProcess server = PerflabProcess.startWith(serveDir, HELLO, "serve", "hello", "--port", "0", "--jfr", "--out",
                 serveDir.resolve("logs").toString())) {
             String url = awaitLine(server, Pattern.compile("at (http://127\\.0\\.0\\.1:\\d+/\\S+)"));
             Path driveDir = work.resolve("drive");
             Files.createDirectories(driveDir);
-            try (PerflabProcess driver = PerflabProcess.start(driveDir, "drive", "soap-echo", "--target", url,
+            try (PerflabProcess driver = PerflabProcess.startWith(driveDir, HELLO, "drive", "hello", "--target", url,
                     "--clients", "2", "--warmup", "1s", "--duration", "2s", "--out", driveDir.resolve("r").toString())) {
                 assertEquals(0, driver.await(Duration.ofSeconds(60)), driver.err());
             }

@@ -17,12 +17,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * `perflab tune` as a real process against the real lean SUT: short runs of 2 s measured. What these tests hold is
+ * `perflab tune` as a real process against the real hello SUT (test-workloads/hello): short runs of 2 s measured. What these tests hold is
  * the experiment's bookkeeping (failures recorded, resumption, the stop rule), not the figures' quality, so the runs
  * of the configuration matrix and of the adaptive repetition (10 runs with load) go without a warm-up; the rate
  * sweep, whose throughput is asserted, keeps its 1 s.
  */
 class TuneIT {
+    private static final String HELLO = PerflabProcess.testWorkload("hello");
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -36,7 +38,7 @@ class TuneIT {
     void failedConfigurationIsRecordedAndAnInterruptedExperimentResumes() throws Exception {
         Files.writeString(work.resolve("tiny.yaml"), """
                 name: tiny
-                workload: soap-echo
+                workload: hello
                 repeat: 2
                 clients: 2
                 warmup: 0s
@@ -48,7 +50,7 @@ class TuneIT {
                 """);
         Path dir = work.resolve("exp");
         Path firstRun = dir.resolve("01-gc-serial-jvm-none/rep-1");
-        try (PerflabProcess p = PerflabProcess.start(work, "tune", "tiny.yaml", "--out", dir.toString(), "--quiet")) {
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "tune", "tiny.yaml", "--out", dir.toString(), "--quiet")) {
             Poll.until("the first run to finish", Duration.ofSeconds(120), () -> {
                 if (!p.process.isAlive()) {
                     throw new AssertionError("perflab tune ended before its first run finished: " + p.out() + p.err());
@@ -65,7 +67,7 @@ class TuneIT {
         String firstStart = JSON.readTree(firstRun.resolve("run.json").toFile()).get("startedAt").asText();
         assertTrue(Files.exists(dir.resolve("experiment.yaml")));
 
-        try (PerflabProcess p = PerflabProcess.start(work, "tune", "--resume", dir.toString(), "--quiet")) {
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "tune", "--resume", dir.toString(), "--quiet")) {
             assertEquals(0, p.await(Duration.ofSeconds(240)), p.err());
             assertTrue(p.out().contains("resuming: 1 of 8 runs already finished"), p.out());
         }
@@ -118,7 +120,7 @@ class TuneIT {
         Path dir = work.resolve("sweep");
         // rates far below what the SUT serves even on one busy CPU while its JIT is still at work (a suite with one
         // CPU kept busy saw 200 req/s after a 1 s warm-up at a p99 of 1.3 s): the sweep's bookkeeping is under test
-        try (PerflabProcess p = PerflabProcess.start(work, "tune", "soap-echo", "--rate", "40,80", "--clients", "4",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "tune", "hello", "--rate", "40,80", "--clients", "4",
                 "--warmup", "2s", "--duration", "2s", "--heap", "64m", "--repeat", "1", "--p99-ms", "2000",
                 "--out", dir.toString(), "--quiet")) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
@@ -143,7 +145,7 @@ class TuneIT {
     @Test
     void adaptiveRepetitionStopsWithAReasonAndResumesToTheSameAnswer() throws Exception {
         Path dir = work.resolve("adaptive");
-        try (PerflabProcess p = PerflabProcess.start(work, "tune", "soap-echo", "--gc", "parallel,serial", "--clients", "2",
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "tune", "hello", "--gc", "parallel,serial", "--clients", "2",
                 "--warmup", "0s", "--duration", "2s", "--heap", "64m", "--repeat", "auto:3", "--out", dir.toString(),
                 "--quiet")) {
             assertEquals(0, p.await(Duration.ofSeconds(180)), p.err());
@@ -155,7 +157,7 @@ class TuneIT {
         assertEquals(3, r.get("repeat").asInt());
         assertEquals(6, r.get("runsDone").asInt());
         assertTrue(Files.readString(dir.resolve("experiment.yaml")).contains("repeat: auto:3"));
-        try (PerflabProcess p = PerflabProcess.start(work, "tune", "--resume", dir.toString(), "--quiet")) {
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "tune", "--resume", dir.toString(), "--quiet")) {
             assertEquals(0, p.await(Duration.ofSeconds(60)), p.err());
             assertTrue(p.out().contains("resuming: 6 of 6 runs already finished"), p.out());
         }

@@ -10,8 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Workload settings' help goes into `perflab run --help` as written: a help text with a percent sign (trade's mix,
- * "in % of requests") is not taken for a format string, which picocli would complain about on stderr.
+ * Workload settings' help goes into `perflab run --help` as written: a help text with a percent sign (the notes
+ * example's add-share, "Share of requests that add a note, %") is not taken for a format string, which picocli would
+ * complain about on stderr.
  */
 class WorkloadOptionsHelpTest {
     @Test
@@ -26,7 +27,7 @@ class WorkloadOptionsHelpTest {
             System.setErr(err);
         }
         assertEquals("", captured.toString(StandardCharsets.UTF_8), "nothing on stderr");
-        assertTrue(usage.replaceAll("\\s+", " ").contains("in % of requests"), usage);
+        assertTrue(usage.replaceAll("\\s+", " ").contains("Share of requests that add a note, %"), usage);
     }
 
     @Test

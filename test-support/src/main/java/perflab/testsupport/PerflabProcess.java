@@ -28,6 +28,34 @@ public final class PerflabProcess implements AutoCloseable {
         return Path.of(System.getProperty("perflab.home", "..")).toAbsolutePath().normalize();
     }
 
+    /**
+     * The classpath entry of a workload kept for the tests under test-workloads/ (its jar and libraries, which its
+     * build copies to target/stack/), for {@link #startWith}: {@code hello}, the one the platform's own tests run.
+     */
+    public static String testWorkload(String name) {
+        return home().resolve("test-workloads").resolve(name).resolve("target/stack") + "/*";
+    }
+
+    /**
+     * Runs a command perflab must refuse, and checks the refusal: exit 2, one line on stderr that starts with
+     * "perflab: ", names the problem ({@code expected}) and what is accepted ({@code hint}), and no stack trace.
+     */
+    public static void assertRefused(Path workDir, String classpath, String expected, String hint, String... args)
+            throws IOException, InterruptedException {
+        try (PerflabProcess p = startShortWith(workDir, classpath, args)) {
+            int status = p.await(java.time.Duration.ofSeconds(60));
+            String err = p.err();
+            List<String> lines = err.lines().filter(l -> !l.isBlank()).toList();
+            String command = String.join(" ", args);
+            if (status != 2 || lines.size() != 1 || !lines.get(0).startsWith("perflab: ") || err.contains("\tat ")) {
+                throw new AssertionError(command + ": expected exit 2 and one line 'perflab: ...', got exit " + status + ":\n" + err);
+            }
+            if (!err.contains(expected) || !err.contains(hint)) {
+                throw new AssertionError(command + ": expected '" + expected + "' and what is accepted ('" + hint + "'), got: " + err);
+            }
+        }
+    }
+
     public static PerflabProcess start(Path workDir, String... args) throws IOException {
         return startWith(workDir, null, args);
     }
@@ -48,7 +76,12 @@ public final class PerflabProcess implements AutoCloseable {
      * exits with depends on the compiler.
      */
     public static PerflabProcess startShort(Path workDir, String... args) throws IOException {
-        return launch(List.of(), List.of("-XX:TieredStopAtLevel=1"), workDir, null, args);
+        return startShortWith(workDir, null, args);
+    }
+
+    /** {@link #startShort} with more on the classpath, as {@link #startWith}. */
+    public static PerflabProcess startShortWith(Path workDir, String classpath, String... args) throws IOException {
+        return launch(List.of(), List.of("-XX:TieredStopAtLevel=1"), workDir, classpath, args);
     }
 
     /** perflab under {@code prefix} (ip netns exec NS: in a network namespace the test made). */

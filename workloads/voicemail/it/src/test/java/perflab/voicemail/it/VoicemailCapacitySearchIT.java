@@ -1,4 +1,4 @@
-package perflab.cli;
+package perflab.voicemail.it;
 
 import perflab.testsupport.PerflabProcess;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * refused at the door. The search must find a capacity below that bound, a first failing rate above it, and say
  * why the failing trials failed.
  */
-class CapacitySearchIT {
+class VoicemailCapacitySearchIT {
     @TempDir
     Path work;
 

@@ -1,0 +1,51 @@
+package perflab.soapecho.it;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import perflab.core.sut.StartedServer;
+import perflab.core.traffic.Traffic;
+import perflab.core.workload.TrafficOptions;
+import perflab.core.workload.Workloads;
+import perflab.driver.ConnectionPolicy;
+import perflab.driver.DriverResult;
+import perflab.driver.LoadDriver;
+import perflab.driver.LoadSpec;
+import perflab.soapecho.contract.PerfContract;
+import perflab.soapecho.lean.LeanSoapEchoServer;
+import perflab.soapecho.testkit.InProcessStack;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * perflab's driver with soap-echo's traffic over h2c against the lean stack, every answer deep-checked: no error, and
+ * the server's own count says HTTP/2 carried every request. (The CLI's ProtocolsIT does the same on the platform's test
+ * workload; the cxf stack's h2c is its own module's StackProcessIT and H2cTest.)
+ */
+class H2cDriveTest {
+    private static final long REQUESTS = 300;
+
+    @ParameterizedTest
+    @ValueSource(strings = {PerfContract.ECHO_COMPLEX_TYPE, PerfContract.ECHO_STRING, PerfContract.ECHO_BASE64})
+    void everyRequestOverHttp2PassesTheDeepCheck(String operation) throws Exception {
+        InProcessStack stack = LeanSoapEchoServer::start;
+        StartedServer lean = stack.startOnLoopback("--server-threads", "4", "--http", "h2c", "--server-metrics", "on");
+        try {
+            URI service = URI.create("http://127.0.0.1:" + lean.port() + PerfContract.SERVICE_PATH);
+            Traffic traffic = Workloads.named("soap-echo").traffic(new TrafficOptions(operation, service, 42L, Map.of("payload", "2")));
+            LoadSpec spec = new LoadSpec(service, 2, 0, LoadSpec.Schedule.CONSTANT, null, REQUESTS, Duration.ZERO, 0,
+                    Duration.ZERO, ConnectionPolicy.PERSISTENT, Duration.ofSeconds(10), 1.0, 42, 1, 0,
+                    LoadSpec.HttpVersion.H2C, 1, null);
+            DriverResult result = new LoadDriver(spec, traffic).run(interval -> { });
+            assertEquals(REQUESTS, result.successes(), () -> result.errors() + " " + result.errorSamples());
+            assertEquals(lean.metrics().requests(), lean.metrics().http2Requests(), "requests the server saw over HTTP/1.1");
+            assertTrue(lean.metrics().requests() >= REQUESTS, "requests the server saw: " + lean.metrics().requests());
+        } finally {
+            lean.stop();
+        }
+    }
+}
