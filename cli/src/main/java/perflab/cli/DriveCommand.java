@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "drive", mixinStandardHelpOptions = true,
         description = {"Only the driver: load a server that is already running (perflab's `serve`, or another product's, e.g. CXF's own).",
-                "Example: perflab drive soap-echo --target http://127.0.0.1:8080 --clients 100 --duration 60s"})
+                "Example: perflab drive WORKLOAD --target http://127.0.0.1:8080 --clients 100 --duration 60s"})
 final class DriveCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload whose traffic to send (see `perflab list`).")
     String workload;

@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
                 + "of a run's configuration, figures, throughput over time with the warm-up, latency distribution, GC pauses, "
                 + "SUT CPU and memory; for an experiment (perflab tune) the configurations' table, throughput, p99 and GC per "
                 + "configuration with 95%% intervals, the cumulative gain of steps, every run over time. Prints the page's path.",
-                "Example: perflab report results/20250601-120000-soap-echo-echoComplexTypeDoc"})
+                "Example: perflab report results/20250601-120000-WORKLOAD-OPERATION"})
 final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "A run directory (written by perflab run or drive) or an experiment directory (perflab tune).")
     Path dir;

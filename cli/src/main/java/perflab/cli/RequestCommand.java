@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "request", mixinStandardHelpOptions = true,
         description = {"Print the body of one request of a workload's traffic (to try a server by hand, or to feed another tool).",
-                "Example: perflab request soap-echo > body.xml; curl -H 'Content-Type: text/xml' --data-binary @body.xml http://127.0.0.1:8080/..."})
+                "Example: perflab request WORKLOAD > body; curl --data-binary @body http://127.0.0.1:8080/..."})
 final class RequestCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "WORKLOAD")
     String workload;

@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Start the workload's server (SUT) in its own JVM, warm up, measure, stop it, and write the results.",
-                "Example: perflab run soap-echo --clients 32 --duration 60s --heap 1g --gc g1"})
+                "Example (perflab list names the workloads): perflab run WORKLOAD --clients 32 --duration 60s --heap 1g --gc g1"})
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload to run (see `perflab list`).")
     String workload;

@@ -24,7 +24,7 @@ import java.util.concurrent.CountDownLatch;
 
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Only the SUT: start the workload's server with the given settings, in the foreground, until Ctrl-C.",
-                "Its logs and GC log go to a results directory. Example: perflab serve soap-echo --port 8080 --heap 1g"})
+                "Its logs and GC log go to a results directory. Example: perflab serve WORKLOAD --port 8080 --heap 1g"})
 final class ServeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload to serve (see `perflab list`).")
     String workload;

@@ -32,10 +32,10 @@ import java.util.concurrent.Callable;
                 "Writes results/<time>-tune-<name>/: experiment.yaml, experiment.json, results.csv, report.md and one "
                         + "run directory per run. Format and outputs: docs/experiments.md.",
                 "From a file:  perflab tune experiments/heap-gc.yaml",
-                "From flags:   perflab tune soap-echo --heap 256m,1g --gc parallel,g1,zgc --repeat 3 --duration 30s",
+                "From flags:   perflab tune WORKLOAD --heap 256m,1g --gc parallel,g1,zgc --repeat 3 --duration 30s",
                 "Every `perflab run` flag is accepted; a comma list on one of " + TuneCommand.SPLIT_TEXT
                         + " makes a matrix dimension (a list on --rate alone makes a rate sweep).",
-                "Capacity search:  perflab tune soap-echo --search 1000..16000 --goal-ms 10 --duration 60s (the highest "
+                "Capacity search:  perflab tune WORKLOAD --search 1000..16000 --goal-ms 10 --duration 60s (the highest "
                         + "rate that passes, RFC 7502-style: doubling, then bisection; the workload says what passing means)",
                 "Continue an interrupted experiment:  perflab tune --resume results/<dir>"})
 final class TuneCommand implements Callable<Integer> {
@@ -223,7 +223,7 @@ final class TuneCommand implements Callable<Integer> {
     /** The experiment from a file or from the command line's flags. */
     private ExperimentSpec spec() {
         if (words.isEmpty()) {
-            throw new IllegalArgumentException("give an experiment file or a workload, e.g. perflab tune soap-echo --gc parallel,g1 (see: perflab tune --help)");
+            throw new IllegalArgumentException("give an experiment file or a workload, e.g. perflab tune WORKLOAD --gc parallel,g1 (perflab list names the workloads; see: perflab tune --help)");
         }
         String first = words.get(0);
         if (first.startsWith("-")) {
@@ -285,7 +285,7 @@ final class TuneCommand implements Callable<Integer> {
                 s.objective(), s.decision(), rs);
     }
 
-    /** `perflab tune soap-echo --heap 256m,1g --gc g1,zgc --duration 30s`: comma lists make the matrix. */
+    /** `perflab tune WORKLOAD --heap 256m,1g --gc g1,zgc --duration 30s`: comma lists make the matrix. */
     static ExperimentSpec fromFlags(String workload, List<String> args) {
         Workload w = Workloads.named(workload);
         Map<String, String> settings = new LinkedHashMap<>();
