@@ -26,7 +26,7 @@ class SessionHelpersTest {
     void cookieJarKeepsPathsAndExpiry() {
         AtomicLong now = new AtomicLong(1_000_000);
         CookieJar jar = new CookieJar(now::get);
-        jar.receive(BytesView.of("", "session=abc; Path=/; HttpOnly", "cart=1; Path=/shop; Max-Age=10",
+        jar.receive(page("", "session=abc; Path=/; HttpOnly", "cart=1; Path=/shop; Max-Age=10",
                 "pref=x", "gone=1; Max-Age=0", "bad", "old=1; Expires=Thu, 01 Jan 1970 00:00:00 GMT"), "/shop/list?page=2");
         assertEquals("session=abc", text(jar.header("/")));
         assertEquals("cart=1; pref=x; session=abc", text(jar.header("/shop/item")), "longer paths first; pref's default path is /shop");
@@ -65,7 +65,7 @@ class SessionHelpersTest {
 
     @Test
     void extractsFormInputsMarkersAndJsonFields() {
-        BytesView page = BytesView.of("<html><form><input type='text' name='user' value='ann'>"
+        HeldResponse page = page("<html><form><input type='text' name='user' value='ann'>"
                 + "<INPUT type=\"hidden\" value=\"a&amp;b&#47;c\" name=\"csrf\"/><td class=id>4711</td></form></html>");
         assertEquals("a&b/c", HtmlExtract.inputValue(page, "csrf"));
         assertEquals("ann", HtmlExtract.inputValue(page, "user"));
@@ -73,7 +73,7 @@ class SessionHelpersTest {
         assertEquals("4711", page.textBetween("<td class=id>".getBytes(StandardCharsets.US_ASCII),
                 "</td>".getBytes(StandardCharsets.US_ASCII), 0));
 
-        BytesView json = BytesView.of("{\"label\": \"id\", \"order\": {\"id\" : 42, \"note\": \"say \\\"hi\\\"\\n\"}, \"ok\":true}");
+        HeldResponse json = page("{\"label\": \"id\", \"order\": {\"id\" : 42, \"note\": \"say \\\"hi\\\"\\n\"}, \"ok\":true}");
         assertEquals("42", JsonExtract.field(json, "id"), "a value \"id\" is not the field id");
         assertEquals("say \"hi\"\n", JsonExtract.field(json, "note"));
         assertEquals("true", JsonExtract.field(json, "ok"));
@@ -115,5 +115,11 @@ class SessionHelpersTest {
         RequestTemplate legacy = RequestTemplate.withIdSlot("echo", "POST", "/e", List.of(), "<id>", "</id>");
         assertArrayEquals("<id>0000000099</id>".getBytes(StandardCharsets.US_ASCII), legacy.body(Request.of(legacy, 99)));
         assertEquals(19, legacy.bodyLength());
+    }
+
+    /** A page with {@code setCookies} as its Set-Cookie headers. */
+    private static HeldResponse page(String body, String... setCookies) {
+        return new HeldResponse(200, java.util.Map.of("set-cookie", java.util.List.of(setCookies)),
+                body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

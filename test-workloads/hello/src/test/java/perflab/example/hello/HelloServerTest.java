@@ -10,7 +10,7 @@ import perflab.core.traffic.ClientContext;
 import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Request;
-import perflab.core.traffic.ResponseView;
+import perflab.core.traffic.HeldResponse;
 import perflab.core.traffic.Verdict;
 import perflab.core.workload.TrafficOptions;
 
@@ -56,14 +56,14 @@ class HelloServerTest {
                 Map.of(HelloWorkload.SIZE, Integer.toString(size)))).newSession(new ClientContext(3, 7));
     }
 
-    private Answer send(Request request) throws Exception {
+    private HeldResponse send(Request request) throws Exception {
         var template = request.template();
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + template.path(request)));
         byte[] body = template.body(request);
         b.method(template.method(), body.length == 0 ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofByteArray(body));
         HttpResponse<byte[]> r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-        return new Answer(r.statusCode(), r.body());
+        return HeldResponse.of(r.statusCode(), r.body());
     }
 
     @Test
@@ -71,11 +71,11 @@ class HelloServerTest {
         for (String operation : List.of(HelloWorkload.ECHO, HelloWorkload.GREET)) {
             ClientSession session = session(operation, 100);
             Request first = session.next();
-            Answer recorded = send(first);
+            HeldResponse recorded = send(first);
             assertTrue(session.check(first, recorded, true).ok(), operation + ": " + session.check(first, recorded, true));
             for (int i = 0; i < 3; i++) {
                 Request next = session.next();
-                Answer real = send(next);
+                HeldResponse real = send(next);
                 assertTrue(session.check(next, real, true).ok(), operation + " " + next);
                 Verdict canned = session.check(next, recorded, false);
                 assertFalse(canned.ok(), operation + ": the first answer passed for " + next);
@@ -88,15 +88,15 @@ class HelloServerTest {
     void anEchoThatLosesBytesFailsAndAnErrorStatusIsAnHttpError() throws Exception {
         ClientSession session = session(HelloWorkload.ECHO, 100);
         Request request = session.next();
-        Answer real = send(request);
-        byte[] shorter = java.util.Arrays.copyOf(real.body, real.body.length - 1);
-        assertEquals(ErrorKind.VALIDATION, session.check(request, new Answer(200, shorter), false).kind());
-        byte[] spoiled = real.body.clone();
+        HeldResponse real = send(request);
+        byte[] shorter = java.util.Arrays.copyOf(real.body(), real.body().length - 1);
+        assertEquals(ErrorKind.VALIDATION, session.check(request, HeldResponse.of(200, shorter), false).kind());
+        byte[] spoiled = real.body().clone();
         spoiled[50] = (byte) (spoiled[50] == 'a' ? 'b' : 'a');
-        assertTrue(session.check(request, new Answer(200, spoiled), false).ok(), "the cheap check reads the id only");
-        assertEquals(ErrorKind.VALIDATION, session.check(request, new Answer(200, spoiled), true).kind(),
+        assertTrue(session.check(request, HeldResponse.of(200, spoiled), false).ok(), "the cheap check reads the id only");
+        assertEquals(ErrorKind.VALIDATION, session.check(request, HeldResponse.of(200, spoiled), true).kind(),
                 "the deep check reads the whole echo");
-        assertEquals(ErrorKind.HTTP_STATUS, session.check(request, new Answer(503, real.body), false).kind());
+        assertEquals(ErrorKind.HTTP_STATUS, session.check(request, HeldResponse.of(503, real.body()), false).kind());
     }
 
     @Test
@@ -131,28 +131,6 @@ class HelloServerTest {
             String answer = new String(in.readAllBytes(), StandardCharsets.US_ASCII); // to the close: no hang
             assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
             assertTrue(answer.toLowerCase(java.util.Locale.ROOT).contains("connection: close"), answer);
-        }
-    }
-
-    private record Answer(int status, byte[] body) implements ResponseView {
-        @Override
-        public String header(String name) {
-            return null;
-        }
-
-        @Override
-        public List<String> headers(String name) {
-            return List.of();
-        }
-
-        @Override
-        public int bodyLength() {
-            return body.length;
-        }
-
-        @Override
-        public byte bodyByte(int index) {
-            return body[index];
         }
     }
 }

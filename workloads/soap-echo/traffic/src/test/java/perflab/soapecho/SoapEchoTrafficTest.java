@@ -9,6 +9,7 @@ import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Request;
 import perflab.core.traffic.RequestTemplate;
+import perflab.core.traffic.HeldResponse;
 import perflab.core.traffic.ResponseView;
 import perflab.core.traffic.Verdict;
 import perflab.core.workload.TrafficOptions;
@@ -40,33 +41,6 @@ class SoapEchoTrafficTest {
 
     static SoapEchoTraffic traffic(String operation, int p) {
         return SoapEchoTraffic.of(new TrafficOptions(operation, TARGET, 42L, Map.of("payload", Integer.toString(p))));
-    }
-
-    /** A response view over a byte array, as the driver's would be over its buffer. */
-    record BytesResponse(int status, byte[] body) implements ResponseView {
-        static BytesResponse of(int status, String body) {
-            return new BytesResponse(status, body.getBytes(StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public String header(String name) {
-            return null;
-        }
-
-        @Override
-        public List<String> headers(String name) {
-            return List.of();
-        }
-
-        @Override
-        public int bodyLength() {
-            return body.length;
-        }
-
-        @Override
-        public byte bodyByte(int index) {
-            return body[index];
-        }
     }
 
     /** A correct answer made from the request itself: rename the payload elements as the contract says. */
@@ -170,7 +144,7 @@ class SoapEchoTrafficTest {
             SoapEchoTraffic t = traffic(op, 2);
             ClientSession s = t.newSession(new ClientContext(2, 9));
             Request r = s.next();
-            BytesResponse ok = BytesResponse.of(200, echoOf(t.template(), r.id()));
+            HeldResponse ok = HeldResponse.of(200, echoOf(t.template(), r.id()));
             assertTrue(s.check(r, ok, false).ok(), op + " cheap");
             Verdict deep = s.check(r, ok, true);
             assertTrue(deep.ok(), op + " deep: " + deep);
@@ -193,9 +167,9 @@ class SoapEchoTrafficTest {
             Request second = s.next();
             assertNotEquals(firstBody, new String(t.template().body(second), StandardCharsets.UTF_8), op);
             assertEquals(t.template().bodyLength(), t.template().body(second).length, op + ": Content-Length is fixed");
-            Verdict cheap = s.check(second, BytesResponse.of(200, answerToFirst), false);
+            Verdict cheap = s.check(second, HeldResponse.of(200, answerToFirst), false);
             assertEquals(ErrorKind.VALIDATION, cheap.kind(), op + ": " + cheap);
-            assertTrue(s.check(second, BytesResponse.of(200, echoOf(t.template(), second.id())), true).ok(), op);
+            assertTrue(s.check(second, HeldResponse.of(200, echoOf(t.template(), second.id())), true).ok(), op);
         }
     }
 
@@ -225,11 +199,11 @@ class SoapEchoTrafficTest {
         String good = echoOf(bt.template(), r.id());
         String mime = good.replace(text(good), java.util.Base64.getMimeEncoder().encodeToString(
                 java.util.Base64.getDecoder().decode(text(good))));
-        assertTrue(s.check(r, BytesResponse.of(200, mime), true).ok(), "MIME line breaks after the first 76 characters");
+        assertTrue(s.check(r, HeldResponse.of(200, mime), true).ok(), "MIME line breaks after the first 76 characters");
         char other = text(good).charAt(20) == 'A' ? 'B' : 'A';
         String changed = good.replaceFirst("<out>(.{20}).", "<out>$1" + other);
-        assertTrue(s.check(r, BytesResponse.of(200, changed), false).ok(), "the cheap check reads the id's digits only");
-        assertEquals(ErrorKind.VALIDATION, s.check(r, BytesResponse.of(200, changed), true).kind());
+        assertTrue(s.check(r, HeldResponse.of(200, changed), false).ok(), "the cheap check reads the id's digits only");
+        assertEquals(ErrorKind.VALIDATION, s.check(r, HeldResponse.of(200, changed), true).kind());
     }
 
     /**
@@ -246,16 +220,16 @@ class SoapEchoTrafficTest {
             for (String[] form : new String[][] {{"<ns2:out>", "</ns2:out>"}, {"<out xmlns=\"\">", "</out>"},
                     {"<out\n>", "</out>"}, {"<a-b.c:out a=\"1\">", "</a-b.c:out>"}}) {
                 String other = good.replace("<out>", form[0]).replace("</out>", form[1]);
-                assertTrue(s.check(r, BytesResponse.of(200, other), false).ok(), op + " " + form[0] + ": " + other);
+                assertTrue(s.check(r, HeldResponse.of(200, other), false).ok(), op + " " + form[0] + ": " + other);
             }
             // an element named layout, an end tag and an empty out before the real one are not its start
             String decoys = good.replace("<out>", "<layout>9</layout></ns9:out><out/><out>");
-            assertFalse(s.check(r, BytesResponse.of(200, decoys), false).ok(),
+            assertFalse(s.check(r, HeldResponse.of(200, decoys), false).ok(),
                     op + ": an empty <out/> first is the out, and it holds no id");
             String layout = good.replace("<out>", "<layout>9</layout><x></ns9:out></x><out>");
-            assertTrue(s.check(r, BytesResponse.of(200, layout), false).ok(), op + ": " + layout);
+            assertTrue(s.check(r, HeldResponse.of(200, layout), false).ok(), op + ": " + layout);
             String none = good.replace("<out>", "<layout>").replace("</out>", "</layout>");
-            assertEquals(ErrorKind.VALIDATION, s.check(r, BytesResponse.of(200, none), false).kind(), op);
+            assertEquals(ErrorKind.VALIDATION, s.check(r, HeldResponse.of(200, none), false).kind(), op);
         }
     }
 
@@ -268,10 +242,10 @@ class SoapEchoTrafficTest {
         SoapEchoTraffic t = traffic(PerfContract.ECHO_COMPLEX_TYPE, 1);
         ClientSession s = t.newSession(new ClientContext(0, 9));
         Request r = s.next();
-        Verdict v = s.check(r, BytesResponse.of(200, echoOf(t.template(), r.id() + 1)), false);
+        Verdict v = s.check(r, HeldResponse.of(200, echoOf(t.template(), r.id() + 1)), false);
         assertEquals(ErrorKind.VALIDATION, v.kind(), v.toString());
         String noIdout = echoOf(t.template(), r.id()).replace("idout", "idOops");
-        assertEquals(ErrorKind.VALIDATION, s.check(r, BytesResponse.of(200, noIdout), false).kind());
+        assertEquals(ErrorKind.VALIDATION, s.check(r, HeldResponse.of(200, noIdout), false).kind());
     }
 
     /**
@@ -284,19 +258,19 @@ class SoapEchoTrafficTest {
         SoapEchoTraffic t = traffic(PerfContract.ECHO_COMPLEX_TYPE, 1);
         ClientSession s = t.newSession(new ClientContext(0, 9));
         Request r = s.next();
-        assertTrue(s.check(r, BytesResponse.of(200, echoOf(t.template(), r.id())), false).ok());
+        assertTrue(s.check(r, HeldResponse.of(200, echoOf(t.template(), r.id())), false).ok());
         Request next = s.next();
         String plain = echoOf(t.template(), next.id());
         int digits = plain.indexOf("</idout>") - plain.indexOf("<idout>") - "<idout>".length(); // the id's width
-        assertTrue(s.check(next, BytesResponse.of(200, padded(t, next.id(), 40)), false).ok(), "moved: found by a scan");
-        assertEquals(ErrorKind.VALIDATION, s.check(next, BytesResponse.of(200, padded(t, next.id() + 1, 40)), false).kind(),
+        assertTrue(s.check(next, HeldResponse.of(200, padded(t, next.id(), 40)), false).ok(), "moved: found by a scan");
+        assertEquals(ErrorKind.VALIDATION, s.check(next, HeldResponse.of(200, padded(t, next.id() + 1, 40)), false).kind(),
                 "a wrong id at the remembered place fails");
         // "</" + "idout>" ends 8 + digits bytes after the opening "idout>": a pad that much shorter puts it there
         String closingThere = padded(t, next.id(), 40 - 8 - digits);
         assertEquals(padded(t, next.id(), 40).indexOf("<idout>") + 1, closingThere.indexOf("</idout>") + 2,
                 "the closing tag's idout> sits at the remembered place");
-        assertTrue(s.check(next, BytesResponse.of(200, closingThere), false).ok(), "the closing tag is not taken: scanned");
-        assertEquals(ErrorKind.VALIDATION, s.check(next, BytesResponse.of(200,
+        assertTrue(s.check(next, HeldResponse.of(200, closingThere), false).ok(), "the closing tag is not taken: scanned");
+        assertEquals(ErrorKind.VALIDATION, s.check(next, HeldResponse.of(200,
                 padded(t, next.id(), 40).replace("idout", "idOops")), false).kind(), "no tag at all");
     }
 
@@ -312,11 +286,11 @@ class SoapEchoTrafficTest {
         Request r = s.next();
         String fault = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body><soap:Fault>"
                 + "<faultcode>soap:Server</faultcode><faultstring>boom</faultstring></soap:Fault></soap:Body></soap:Envelope>";
-        Verdict v = s.check(r, BytesResponse.of(500, fault), false);
+        Verdict v = s.check(r, HeldResponse.of(500, fault), false);
         assertEquals(ErrorKind.FAULT, v.kind());
         assertTrue(v.message().contains("boom"), v.message());
-        assertEquals(ErrorKind.HTTP_STATUS, s.check(r, BytesResponse.of(503, "busy"), false).kind());
-        assertEquals(ErrorKind.HTTP_STATUS, s.check(r, BytesResponse.of(500, "<html>oops</html>"), false).kind());
+        assertEquals(ErrorKind.HTTP_STATUS, s.check(r, HeldResponse.of(503, "busy"), false).kind());
+        assertEquals(ErrorKind.HTTP_STATUS, s.check(r, HeldResponse.of(500, "<html>oops</html>"), false).kind());
     }
 
     @Test
@@ -328,26 +302,26 @@ class SoapEchoTrafficTest {
         EchoItem second = EchoPayloads.items(2, 42L).get(1);
         String bad = replaceLast(good, "<varEnum>" + second.varEnum() + "</varEnum>",
                 "<varEnum>" + (second.varEnum().equals("RED") ? "BLUE" : "RED") + "</varEnum>");
-        assertTrue(s.check(r, BytesResponse.of(200, bad), false).ok(), "the cheap check does not look at fields");
-        Verdict v = s.check(r, BytesResponse.of(200, bad), true);
+        assertTrue(s.check(r, HeldResponse.of(200, bad), false).ok(), "the cheap check does not look at fields");
+        Verdict v = s.check(r, HeldResponse.of(200, bad), true);
         assertEquals(ErrorKind.VALIDATION, v.kind());
         assertTrue(v.message().contains("item[1]/varEnum"), v.message());
 
         String shortDecimal = good.replace("<varDecimal>", "<varDecimal>1");
-        Verdict d = s.check(r, BytesResponse.of(200, shortDecimal), true);
+        Verdict d = s.check(r, HeldResponse.of(200, shortDecimal), true);
         assertTrue(d.message().contains("item[0]/varStruct/varDecimal"), d.message());
 
         // equal values written differently still pass: 'ns3:' prefix renamed, float with another lexical form
         String relabelled = good.replace("xmlns:ns3=", "xmlns:zz=").replace(">ns3:", ">zz:");
-        assertTrue(s.check(r, BytesResponse.of(200, relabelled), true).ok());
+        assertTrue(s.check(r, HeldResponse.of(200, relabelled), true).ok());
 
         SoapEchoTraffic st = traffic(PerfContract.ECHO_STRING, 1);
         ClientSession ss = st.newSession(new ClientContext(0, 9));
         Request sr = ss.next();
         // past the id's digits, which the cheap check reads
         String changed = echoOf(st.template(), sr.id()).replaceFirst("<out>(.{" + EchoPayloads.ID_CHARS + "}).", "<out>$1~");
-        assertTrue(ss.check(sr, BytesResponse.of(200, changed), false).ok(), "the cheap check reads the id's digits only");
-        Verdict sv = ss.check(sr, BytesResponse.of(200, changed), true);
+        assertTrue(ss.check(sr, HeldResponse.of(200, changed), false).ok(), "the cheap check reads the id's digits only");
+        Verdict sv = ss.check(sr, HeldResponse.of(200, changed), true);
         assertEquals(ErrorKind.VALIDATION, sv.kind());
         assertTrue(sv.message().startsWith("out:"), sv.message());
     }
