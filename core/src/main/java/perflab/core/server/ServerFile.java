@@ -108,12 +108,7 @@ public record ServerFile(String name, String source, String content, String work
         return found;
     }
 
-    /** The placeholders this file may use: the built-in ones, {@code ports.NAME}, its settings and its companions'. */
-    public Set<String> knownPlaceholders() {
-        return known(ports, settings.stream().map(WorkloadSetting::name).toList(), companions);
-    }
-
-    /** {@link #knownPlaceholders} for a file still being read. */
+    /** The placeholders a file may use: the built-in ones, {@code ports.NAME}, its settings and its companions'. */
     public static Set<String> known(List<String> ports, List<String> settings, List<String> companions) {
         Set<String> known = new java.util.TreeSet<>(BUILT_IN);
         ports.forEach(p -> known.add("ports." + p));
