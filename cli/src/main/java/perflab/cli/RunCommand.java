@@ -68,6 +68,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        serverFileInPlaceOfWorkload();
         RunConfig config = toConfig();
         if (RandomInstant.WORD.equals(killInstanceAt) && !config.quiet()) {
             System.out.printf(java.util.Locale.ROOT, "perflab: --kill-instance-at random: %.3f s into the measured "
@@ -78,14 +79,37 @@ final class RunCommand implements Callable<Integer> {
         return execute(config, Workloads.named(workload), sut.jfr, load.clientCounts());
     }
 
+    /**
+     * {@code perflab run tomcat.yaml}: the file is the server, its {@code workload:} the workload. A workload's name
+     * never ends in .yaml, so the two cannot be mistaken.
+     */
+    private void serverFileInPlaceOfWorkload() throws java.io.IOException {
+        if (workload == null || !workload.matches(".*\\.ya?ml")) {
+            return;
+        }
+        if (sut.server != null) {
+            throw new IllegalArgumentException(workload + " and --server " + sut.server + ": give one server file");
+        }
+        perflab.core.server.ServerFile file = ServerFileReader.read(Path.of(workload));
+        if (file.workload() == null) {
+            throw new IllegalArgumentException(workload + " names no workload (workload: in the file); run it with "
+                    + "perflab run WORKLOAD --server " + workload);
+        }
+        sut.server = workload;
+        workload = file.workload();
+    }
+
     /** The run these flags describe, validated (an experiment's configurations are made the same way). */
     RunConfig toConfig() {
         Workload w = Workloads.named(workload);
         load.checkPreset(w);
         RunConfig.Load runLoad = load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC));
-        RunConfig config = new RunConfig(w.name(), sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
+        perflab.core.server.ServerFile server = serverFile();
+        RunConfig config = new RunConfig(w.name(), server != null ? server.name()
+                : sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), runLoad,
-                withWorkloadSettings(sut.toSut(0, runLoad.http(), instances == null ? 1 : instances), workloadOptions, w)
+                sut.withServerFile(withWorkloadSettings(sut.toSut(0, runLoad.http(), instances == null ? 1 : instances),
+                                workloadOptions, w), server)
                         .withKillInstanceAt(killAt(runLoad))
                         .withRestartInstanceAt(inWindow("--restart-instance-at", restartInstanceAt, runLoad))
                         .withRestartProxyAt(inWindow("--restart-proxy-at", restartProxyAt, runLoad)),
@@ -93,6 +117,18 @@ final class RunCommand implements Callable<Integer> {
                 sut.profile == null ? null : SutProfiler.event(sut.profile), agents(load));
         RunPreflight.check(config, w, Perflab.home());
         return config;
+    }
+
+    /**
+     * The server file of {@code --server}, or the file given in place of the workload ({@code perflab run FILE}),
+     * whose {@code workload:} then names the workload; null: the workload's own stack.
+     */
+    private perflab.core.server.ServerFile serverFile() {
+        try {
+            return sut.serverFile();
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("--server " + sut.server + ": " + e.getMessage());
+        }
     }
 
     /** {@code --kill-instance-at}: a time into the window, or one drawn from the seed ({@link RandomInstant}). */

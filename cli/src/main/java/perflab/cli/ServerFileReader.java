@@ -95,7 +95,7 @@ final class ServerFileReader {
         }
         String workload = top.containsKey("workload") ? matching(top.get("workload"), "workload", "[a-z][a-z0-9-]*", "a workload's name") : null;
         String description = top.containsKey("description") ? scalar(top.get("description"), "description") : "";
-        List<String> ports = top.containsKey("ports") ? names(top.get("ports"), "ports") : List.of("port");
+        List<String> ports = top.containsKey("ports") ? portNames(top.get("ports")) : List.of("port");
         if (ports.isEmpty()) {
             throw fail(top.get("ports"), "ports", "name at least one port (the first is {port})");
         }
@@ -442,6 +442,17 @@ final class ServerFileReader {
         }
         if (names.stream().distinct().count() != names.size()) {
             throw fail(node, key, "a name is given twice");
+        }
+        return names;
+    }
+
+    /** Port names are lower-case: perflab names a process's ports so ({@code {sut.port}}) in run.json and in commands. */
+    private List<String> portNames(Node node) {
+        List<String> names = names(node, "ports");
+        for (String n : names) {
+            if (!n.matches("[a-z][a-z0-9-]*")) {
+                throw fail(node, "ports", "'" + n + "' is not a lower-case name of letters, digits and -");
+            }
         }
         return names;
     }

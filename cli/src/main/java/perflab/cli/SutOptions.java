@@ -64,6 +64,70 @@ final class SutOptions {
                     + "report. Without a value: cpu.")
     String profile;
 
+    @Option(names = "--server", paramLabel = "FILE", description = "Start this server as the SUT instead of the "
+            + "workload's stack: a server file (docs/servers.md) declaring any program or product (its command, home, "
+            + "ports, readiness, stop, how JVM flags reach it, its own settings). --heap, --gc, --jvm, --java-home and "
+            + "--jfr reach its JVM as the file says.")
+    String server;
+
+    @Option(names = "--set", paramLabel = "NAME=VALUE", description = "With --server: one of the server file's own "
+            + "settings (e.g. --set threads=50); repeat for several.")
+    List<String> set;
+
+    /** perflab's own stacks' server flags, which a server file's server does not take: it has its own settings. */
+    private static final List<String> STACK_SETTINGS = List.of("server-threads", "max-requests-per-connection",
+            "max-request-bytes", "access-log", "server-metrics");
+
+    /** The server file of {@code --server}, read and checked; null without it. */
+    perflab.core.server.ServerFile serverFile() throws java.io.IOException {
+        if (server == null) {
+            if (set != null && !set.isEmpty()) {
+                throw new IllegalArgumentException("--set sets a server file's own settings: it needs --server FILE");
+            }
+            return null;
+        }
+        if (stack != null) {
+            throw new IllegalArgumentException("--stack and --server: the SUT is the workload's stack or a server "
+                    + "file's server, not both");
+        }
+        return ServerFileReader.read(java.nio.file.Path.of(server));
+    }
+
+    /**
+     * {@code s} started from {@code file} (null: unchanged): perflab's stack settings refused, the protocol left
+     * to the driver (the server serves what it serves), the file's own settings given by {@code --set} added.
+     */
+    RunConfig.Sut withServerFile(RunConfig.Sut s, perflab.core.server.ServerFile file) {
+        if (file == null) {
+            return s;
+        }
+        Map<String, String> settings = new LinkedHashMap<>(s.settings());
+        for (String name : STACK_SETTINGS) {
+            if (settings.containsKey(name)) {
+                throw new IllegalArgumentException("--" + name + " is a setting of perflab's stacks; " + file.name()
+                        + " takes its own with --set" + (file.settings().isEmpty() ? " (its file declares none)"
+                        : ": " + String.join(", ", file.settingNames())));
+            }
+        }
+        settings.remove("http");
+        if (s.port() != 0) {
+            throw new IllegalArgumentException("--port with --server: perflab chooses a server file's ports free on "
+                    + "loopback ({port} in its file)");
+        }
+        for (String pair : set == null ? List.<String>of() : set) {
+            int eq = pair.indexOf('=');
+            String name = eq > 0 ? pair.substring(0, eq).trim() : "";
+            perflab.core.workload.WorkloadSetting setting = file.setting(name);
+            if (setting == null) {
+                throw new IllegalArgumentException("--set " + pair + ": " + (eq <= 0 ? "give NAME=VALUE"
+                        : file.name() + " has no setting '" + name + "'") + (file.settings().isEmpty()
+                        ? " (its file declares none)" : "; its settings: " + String.join(", ", file.settingNames())));
+            }
+            settings.put(name, setting.normalize(pair.substring(eq + 1).trim()));
+        }
+        return s.withSettings(settings).withServer(file);
+    }
+
     /** @param http the protocol the SUT serves: "http1" or "h2c" (h2c connectors also serve HTTP/1.1) */
     RunConfig.Sut toSut(int defaultPort, String http) {
         return toSut(defaultPort, http, 1);

@@ -132,10 +132,14 @@ public record RunConfig(String workload, String stack, String operation, Load lo
      * @param restartProxyAt the proxies in front of the instances (the companions started after them) stopped and
      *                  started again on their ports ({@code --restart-proxy-at}) this long into the measured window;
      *                  null: never
+     * @param server    the server file the SUT is started from ({@code --server}), its own settings among
+     *                  {@code settings}; null: the workload's stack. Left out of run.json's config, which records
+     *                  the file on its own ({@code server}: its path, hash and text)
      */
     public record Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
                       Map<String, String> settings, int instances, Duration killInstanceAt, Duration restartInstanceAt,
-                      Duration restartProxyAt) {
+                      Duration restartProxyAt,
+                      @com.fasterxml.jackson.annotation.JsonIgnore perflab.core.server.ServerFile server) {
         public Sut {
             jvmFlags = List.copyOf(jvmFlags);
             settings = Map.copyOf(settings);
@@ -160,6 +164,14 @@ public record RunConfig(String workload, String stack, String operation, Load lo
             if (restartProxyAt != null && (restartProxyAt.isNegative() || restartProxyAt.isZero())) {
                 throw new IllegalArgumentException("--restart-proxy-at is a time into the measured window, above 0");
             }
+        }
+
+        /** The workload's own stack, not a server file's (run.json records a server file on its own). */
+        public Sut(List<String> jvmFlags, String heap, String gc, String javaHome, String cpus, int port,
+                   Map<String, String> settings, int instances, Duration killInstanceAt, Duration restartInstanceAt,
+                   Duration restartProxyAt) {
+            this(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, killInstanceAt, restartInstanceAt,
+                    restartProxyAt, null);
         }
 
         /** The proxies not restarted. */
@@ -189,24 +201,30 @@ public record RunConfig(String workload, String stack, String operation, Load lo
         /** The same SUT with other settings. */
         public Sut withSettings(Map<String, String> other) {
             return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, other, instances, killInstanceAt, restartInstanceAt,
-                    restartProxyAt);
+                    restartProxyAt, server);
         }
 
         /** The same SUT with its first instance killed {@code at} into the window (null: none), not restarted. */
         public Sut withKillInstanceAt(Duration at) {
-            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, at, null, restartProxyAt);
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, at, null, restartProxyAt, server);
         }
 
         /** The same SUT with its killed instance started again {@code at} into the window (null: never). */
         public Sut withRestartInstanceAt(Duration at) {
             return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, killInstanceAt, at,
-                    restartProxyAt);
+                    restartProxyAt, server);
         }
 
         /** The same SUT with the proxies in front of its instances restarted {@code at} into the window (null: never). */
         public Sut withRestartProxyAt(Duration at) {
             return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, killInstanceAt,
-                    restartInstanceAt, at);
+                    restartInstanceAt, at, server);
+        }
+
+        /** The same SUT started from a server file (null: the workload's stack). */
+        public Sut withServer(perflab.core.server.ServerFile file) {
+            return new Sut(jvmFlags, heap, gc, javaHome, cpus, port, settings, instances, killInstanceAt,
+                    restartInstanceAt, restartProxyAt, file);
         }
     }
 }

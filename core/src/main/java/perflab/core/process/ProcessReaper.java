@@ -52,16 +52,25 @@ public final class ProcessReaper {
      * ran: "no such process", when the group is already empty, is as good.
      */
     public static void killGroup(long pgid) {
+        if (signalGroup(pgid, "KILL")) {
+            release(pgid);
+        }
+    }
+
+    /**
+     * Sends {@code signal} (TERM, INT, ...) to every process of the group {@code pgid}: a server's own way to stop,
+     * reaching the JVM its start script forked as well as the script. Whether the kill program ran.
+     */
+    public static boolean signalGroup(long pgid, String signal) {
         try {
-            Process k = new ProcessBuilder("kill", "-KILL", "--", "-" + pgid)
+            Process k = new ProcessBuilder("kill", "-" + signal, "--", "-" + pgid)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (k.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
-                release(pgid);
-            }
+            return k.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
         } catch (IOException e) {
-            // no kill program: the leader was ended by its own handle, its workers are what is left
+            return false; // no kill program: the leader was ended by its own handle, its workers are what is left
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
         }
     }
 

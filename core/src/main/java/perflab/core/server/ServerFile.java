@@ -98,6 +98,18 @@ public record ServerFile(String name, String source, String content, String work
         }
     }
 
+    /** The names of its own settings. */
+    public Set<String> settingNames() {
+        Set<String> names = new java.util.LinkedHashSet<>();
+        settings.forEach(s -> names.add(s.name()));
+        return names;
+    }
+
+    /** Its setting {@code name}; null when it has none of that name. */
+    public WorkloadSetting setting(String name) {
+        return settings.stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
+    }
+
     /** The placeholders in {@code text}, in order. */
     public static List<String> placeholders(String text) {
         Matcher m = PLACEHOLDER.matcher(text);

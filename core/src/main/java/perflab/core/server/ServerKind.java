@@ -17,4 +17,9 @@ public interface ServerKind {
      * take, a server not built or not installed).
      */
     ServerPlan plan(ServerRequest request);
+
+    /** Whether this kind starts the servers users declare in server files ({@link ServerFile}); one kind does. */
+    default boolean startsServerFiles() {
+        return false;
+    }
 }

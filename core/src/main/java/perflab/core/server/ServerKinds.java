@@ -20,4 +20,10 @@ public final class ServerKinds {
                 "stack " + stack.name() + " is of kind '" + kind + "', which no plugin here starts"
                         + (known.isEmpty() ? "" : "; the kinds here: " + String.join(", ", known)));
     }
+
+    /** The kind that starts servers from server files; IllegalArgumentException in one line when none is here. */
+    public static ServerKind ofServerFiles() {
+        return all().stream().filter(ServerKind::startsServerFiles).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("no server kind here starts servers from server files"));
+    }
 }

@@ -17,10 +17,20 @@ import java.util.List;
  * @param runDir      the run's directory: where the process's own files go, named after it
  * @param jfr         whether to record a flight recording of the SUT (a JVM kind's; others refuse it or ignore it)
  * @param listens     the names of the loopback ports perflab chooses for it before it starts
+ * @param jvmFlags    the JVM flags of the settings under test, as perflab would give them to a JVM of its own:
+ *                    {@code --heap}, {@code --gc}, {@code --jvm}, the GC log in the run directory and, with
+ *                    {@code jfr}, the flight recording; for a kind whose server is a JVM perflab does not start itself
+ * @param gcLog       the GC log those flags write, in the run directory
  */
 public record ServerRequest(StackInfo stack, RunConfig.Sut sut, String process, Path perflabHome, Path runDir,
-                            boolean jfr, List<String> listens) {
+                            boolean jfr, List<String> listens, List<String> jvmFlags, String gcLog) {
     public ServerRequest {
         listens = List.copyOf(listens);
+        jvmFlags = List.copyOf(jvmFlags);
+    }
+
+    /** The server file the SUT is declared by ({@link RunConfig.Sut#server}); null: the workload's stack. */
+    public ServerFile server() {
+        return sut.server();
     }
 }

@@ -1,5 +1,7 @@
 package perflab.experiment.run;
 
+import perflab.core.server.ServerFile;
+import perflab.core.server.ServerPlan;
 import perflab.core.sut.SutBootstrap;
 import perflab.core.workload.SutInstances;
 
@@ -49,14 +51,36 @@ public final class ManagedProcess implements AutoCloseable {
     /** Its startup facts (PERFLAB-FACT lines before READY), in the order it said them. */
     private final Map<String, Object> startupFacts = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
 
+    /** For a program from a server file: how it is known ready and stopped; null for one of perflab's protocol. */
+    private final ServerPlan.Program program;
+    /** A program's readiness line ({@link ServerFile.Ready.Kind#LINE}); null: none looked for. */
+    private final java.util.regex.Pattern readyPattern;
+
     private ManagedProcess(String name, Process process, Path runDir, String readyPrefix, Map<String, Integer> listens,
                            boolean ownGroup) {
+        this(name, process, runDir, readyPrefix, listens, ownGroup, null);
+    }
+
+    private ManagedProcess(String name, Process process, Path runDir, String readyPrefix, Map<String, Integer> listens,
+                           boolean ownGroup, ServerPlan.Program program) {
         this.ownGroup = ownGroup;
         this.name = name;
         this.process = process;
         this.runDir = runDir;
         this.readyPrefix = readyPrefix;
-        if (listens.isEmpty()) {
+        this.program = program;
+        ServerFile.Ready ready = program == null ? null : program.ready();
+        this.readyPattern = ready != null && ready.kind() == ServerFile.Ready.Kind.LINE
+                ? java.util.regex.Pattern.compile(ready.target()) : null;
+        if (ready != null) {
+            this.ports = Map.copyOf(listens);
+            this.readiness = ready.kind() == ServerFile.Ready.Kind.LINE ? lineSeen
+                    : CompletableFuture.supplyAsync(() -> awaitServing(ready, listens), task -> {
+                        Thread poller = new Thread(task, name + "-ready"); // polls: not the common pool's one thread
+                        poller.setDaemon(true);
+                        poller.start();
+                    });
+        } else if (listens.isEmpty()) {
             this.readiness = lineSeen;
         } else {
             this.ports = Map.copyOf(listens);
@@ -88,6 +112,67 @@ public final class ManagedProcess implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /**
+     * Waits until a program serves as its server file says: its HTTP URL answers a status in the range, or its port
+     * accepts a connection. "" then, null when it exited first. Polled every 100 ms, each try bounded.
+     */
+    private String awaitServing(ServerFile.Ready ready, Map<String, Integer> listens) {
+        while (process.isAlive()) {
+            if (ready.kind() == ServerFile.Ready.Kind.HTTP ? ProgramReadiness.answers(ready)
+                    : ProgramReadiness.accepts(listens.get(ready.target()))) {
+                return "";
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Starts a program declared in a server file, which knows nothing of perflab's protocol: its files written, in
+     * its own process group (which perflab ends whole, also when perflab itself is killed), with its environment,
+     * and waits until it serves as {@code program}'s {@code ready} says (its words' port references filled in,
+     * {@code ports} the ports perflab chose for it by name).
+     */
+    public static ManagedProcess startProgram(String name, List<String> command, Path runDir, ServerPlan.Program program,
+                                              Map<String, Integer> ports) throws RunFailure {
+        try {
+            for (Map.Entry<Path, String> file : program.files().entrySet()) {
+                Files.createDirectories(file.getKey().getParent());
+                Files.deleteIfExists(file.getKey()); // the run's copy links to the home's: never write through it
+                Files.writeString(file.getKey(), file.getValue(), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new RunFailure("cannot write the files of " + label(name) + ": " + e.getMessage());
+        }
+        List<String> grouped = perflab.core.process.ProcessReaper.inOwnGroup(command);
+        ProcessBuilder builder = new ProcessBuilder(grouped)
+                .directory(program.workDir() == null ? null : program.workDir().toFile())
+                .redirectInput(ProcessBuilder.Redirect.PIPE)
+                .redirectOutput(ProcessBuilder.Redirect.PIPE)
+                .redirectError(ProcessBuilder.Redirect.PIPE);
+        builder.environment().putAll(program.env());
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new RunFailure("cannot start " + label(name) + ": " + e.getMessage());
+        }
+        ManagedProcess p = new ManagedProcess(name, process, runDir, null, ports,
+                grouped.get(0).endsWith("/setsid"), program);
+        if (p.ownGroup) {
+            perflab.core.process.ProcessReaper.watch(process.pid());
+        }
+        p.pump(process.getInputStream(), name + ".out");
+        p.pump(process.getErrorStream(), name + ".err");
+        p.awaitReady(program.ready().timeout());
+        return p;
     }
 
     /**
@@ -146,9 +231,14 @@ public final class ManagedProcess implements AutoCloseable {
     }
 
     private void pumpStdout() {
+        pump(process.getInputStream(), name + ".out");
+    }
+
+    /** Copies one of its outputs into {@code file} in the run directory line by line, watching for its readiness. */
+    private void pump(java.io.InputStream stream, String file) {
         Thread pump = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                 BufferedWriter out = Files.newBufferedWriter(runDir.resolve(name + ".out"))) {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
+                 BufferedWriter out = Files.newBufferedWriter(runDir.resolve(file))) {
                 String line;
                 while ((line = in.readLine()) != null) {
                     out.write(line);
@@ -164,13 +254,16 @@ public final class ManagedProcess implements AutoCloseable {
                             && (line.startsWith(readyPrefix) || line.startsWith(SutBootstrap.FAILED))) {
                         lineSeen.complete(line);
                     }
+                    if (!lineSeen.isDone() && readyPattern != null && readyPattern.matcher(line).find()) {
+                        lineSeen.complete("");
+                    }
                 }
             } catch (IOException e) {
                 // the process is gone; the exit handling reports it
             } finally {
                 lineSeen.complete(null);
             }
-        }, name + "-stdout");
+        }, name + "-" + file);
         pump.setDaemon(true);
         pump.start();
     }
@@ -196,7 +289,8 @@ public final class ManagedProcess implements AutoCloseable {
         } catch (TimeoutException e) {
             kill();
             boolean progressed = lastProgressNanos > started;
-            throw new RunFailure(label(name) + " did not report ready within " + timeout.toSeconds() + " s"
+            throw new RunFailure(label(name) + (program != null ? " was not ready (" + ProgramReadiness.describe(program.ready())
+                    + ")" : " did not report ready") + " within " + timeout.toSeconds() + " s"
                     + (progressed ? " of its last progress line" : ""), logTail());
         } catch (InterruptedException e) {
             kill();
@@ -311,6 +405,53 @@ public final class ManagedProcess implements AutoCloseable {
         killGroup();
     }
 
+    /**
+     * Stops a program as its server file says (its signal to its whole group, or its stop command), waits its grace,
+     * then kills its group; an expected exit. The exit status, -1 if it would not die.
+     */
+    public int stopAsDeclared() {
+        ServerFile.Stop how = program.stop();
+        stopping = true;
+        if (process.isAlive()) {
+            if (!how.command().isEmpty()) {
+                runStopCommand(how);
+            } else if (!ownGroup || !perflab.core.process.ProcessReaper.signalGroup(process.pid(), how.signal())) {
+                process.destroy();
+            }
+            if (!waitForExit(how.grace())) {
+                process.destroyForcibly();
+                waitForExit(Duration.ofSeconds(5));
+            }
+        }
+        killGroup(); // what its script forked, also when it had exited on its own
+        return process.isAlive() ? -1 : process.exitValue();
+    }
+
+    /** Runs a server's stop command (its output beside its own), bounded by the grace. */
+    private void runStopCommand(ServerFile.Stop how) {
+        ProcessBuilder b = new ProcessBuilder(how.command())
+                .directory(program.workDir() == null ? null : program.workDir().toFile())
+                .redirectInput(ProcessBuilder.Redirect.PIPE)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(runDir.resolve(name + "-stop.out").toFile()))
+                .redirectErrorStream(true);
+        b.environment().putAll(program.env());
+        try {
+            Process stopper = b.start();
+            if (!stopper.waitFor(how.grace().toMillis(), TimeUnit.MILLISECONDS)) {
+                stopper.destroyForcibly();
+            }
+        } catch (IOException e) {
+            process.destroy(); // no stop command to run: the plain signal
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Whether it is a program stopped as its server file says rather than by perflab's protocol. */
+    public boolean declaredStop() {
+        return program != null;
+    }
+
     /** Graceful stop (close stdin), then SIGTERM, then SIGKILL; the group's leftovers killed. The exit status. */
     public int stop(Duration grace) {
         stopping = true;
@@ -369,7 +510,9 @@ public final class ManagedProcess implements AutoCloseable {
 
     @Override
     public void close() {
-        if (process.isAlive()) {
+        if (process.isAlive() && program != null) {
+            stopAsDeclared();
+        } else if (process.isAlive()) {
             stop(Duration.ofSeconds(10));
         } else {
             killGroup();

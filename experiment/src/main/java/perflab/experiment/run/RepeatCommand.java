@@ -19,6 +19,8 @@ public final class RepeatCommand {
         args.add(c.workload());
         if (c.target() != null) {
             add(args, "--target", c.target());
+        } else if (c.sut().server() != null) {
+            add(args, "--server", c.sut().server().source());
         } else {
             add(args, "--stack", c.stack());
         }
@@ -83,8 +85,13 @@ public final class RepeatCommand {
             if (s.restartProxyAt() != null) {
                 add(args, "--restart-proxy-at", s.restartProxyAt().toMillis() + "ms");
             }
+            java.util.Set<String> own = s.server() == null ? java.util.Set.of() : s.server().settingNames();
             for (Map.Entry<String, String> e : new java.util.TreeMap<>(s.settings()).entrySet()) {
-                add(args, "--" + e.getKey(), e.getValue());
+                if (own.contains(e.getKey())) {
+                    add(args, "--set", e.getKey() + "=" + e.getValue()); // the server file's own knob
+                } else {
+                    add(args, "--" + e.getKey(), e.getValue());
+                }
             }
             if (c.profile() != null) {
                 add(args, "--profile", c.profile());

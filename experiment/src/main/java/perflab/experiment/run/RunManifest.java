@@ -26,6 +26,8 @@ public final class RunManifest {
     /** The SUT's command, as started (ports filled in). */
     public List<String> sutCommand;
     public String jfr;
+    /** The server file the SUT was started from ({@code --server}); null: the workload's own stack. */
+    public ServerFileEntry server;
     /** Every process perflab started for the run by name (the SUT too): command and, at the end, exit status. */
     public Map<String, ProcessEntry> processes;
     public EffectiveJvm effectiveJvm;
@@ -51,6 +53,36 @@ public final class RunManifest {
                                String sampled, String role, Map<String, String> settings, Map<String, Object> startup) {
         ProcessEntry withExitStatus(Integer status) {
             return new ProcessEntry(pid, command, ports, status, sampled, role, settings, startup);
+        }
+    }
+
+    /**
+     * A server file as the run used it.
+     *
+     * @param file    the path given
+     * @param name    the server's name
+     * @param sha256  the hash of its text, to tell two runs of the same file from runs of an edited one
+     * @param content its text
+     * @param home    the home it was started from (a Maven distribution unpacked in perflab's cache), or null
+     * @param env     the environment it was given, besides perflab's own (ports not yet filled in)
+     */
+    public record ServerFileEntry(String file, String name, String sha256, String content, String home,
+                                  Map<String, String> env) {
+        static ServerFileEntry of(perflab.core.server.ServerFile f, ServerLaunch launch) {
+            perflab.core.server.ServerPlan plan = launch == null ? null : launch.sut().sut();
+            perflab.core.server.ServerPlan.Program program = plan == null ? null : plan.program();
+            return new ServerFileEntry(f.source(), f.name(), sha256(f.content()), f.content(),
+                    program == null || program.home() == null ? null : program.home().toString(),
+                    program == null ? null : program.env());
+        }
+
+        private static String sha256(String text) {
+            try {
+                return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                        .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 

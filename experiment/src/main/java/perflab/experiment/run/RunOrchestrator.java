@@ -130,6 +130,9 @@ public final class RunOrchestrator {
         manifest.config = config;
         manifest.environment = RunEnvironment.describe(perflabHome);
         manifest.driverJvm = EffectiveJvm.describe();
+        if (config.sut().server() != null) {
+            manifest.server = RunManifest.ServerFileEntry.of(config.sut().server(), launch);
+        }
         if (launch != null) {
             manifest.sutCommand = launch.sut().command();
             if (launch.sut().sut().jfr() != null) {
@@ -160,7 +163,9 @@ public final class RunOrchestrator {
                         p -> announce(p, runDir));
                 manifest.started(server);
                 manifest.effectiveJvm = readEffectiveJvm(runDir, server.sut().name());
-                target = URI.create("http://127.0.0.1:" + server.entry().port() + workload.servicePath());
+                String declared = server.declaredUrl();
+                target = URI.create(declared != null ? declared
+                        : "http://127.0.0.1:" + server.entry().port() + workload.servicePath());
                 server.onUnexpectedExit((name, code) -> {
                     processExit = ManagedProcess.label(name) + " exited unexpectedly (exit status " + code + ")";
                     Drive d = driver;
@@ -224,7 +229,8 @@ public final class RunOrchestrator {
                              LoadSources sources, RunManifest manifest) throws IOException, RunFailure {
         Run run = new Run(config, workload, target, runDir, server, sources, manifest);
         RunRecorder recorder = recorder(run);
-        ServerCounterSampler serverSampler = workload.serverCounters() == null ? null
+        // a server from a server file is not perflab's stack: it serves no counters of perflab's
+        ServerCounterSampler serverSampler = workload.serverCounters() == null || config.sut().server() != null ? null
                 : new ServerCounterSampler(workload.serverCounters(), instanceUris(target, server), runDir);
         recorder.sampleServerWith(serverSampler);
         InstanceKill kill = instanceKill(run, recorder, serverSampler);

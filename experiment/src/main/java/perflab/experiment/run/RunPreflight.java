@@ -45,7 +45,9 @@ public final class RunPreflight {
         }
         Set<String> processes = new HashSet<>();
         ServerSide side = null;
-        if (config.target() == null) {
+        if (config.target() == null && config.sut().server() != null) {
+            processes.add(SutInstances.SUT); // a server file's server: the SUT alone, none of the workload's companions
+        } else if (config.target() == null) {
             workload.stack(config.stack());
             side = ServerLaunch.serverSide(config.sut(), workload);
             side.companions().forEach(c -> processes.add(c.name()));

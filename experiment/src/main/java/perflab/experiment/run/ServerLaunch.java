@@ -37,8 +37,11 @@ import java.util.regex.Pattern;
  *                  none is
  */
 public record ServerLaunch(List<Step> steps, List<String> instances, String entry, Map<String, Step> restarts) {
-    /** {@code {backend.port}}: a port another process announced in its READY line. */
-    static final Pattern PORT_REFERENCE = Pattern.compile("\\{([a-z][a-z0-9-]*)\\.([a-z][a-z0-9-]*)}");
+    /**
+     * {@code {backend.port}}: a port another process announced in its READY line, or perflab chose for it; not after
+     * a {@code $}, which is a product's own syntax in its files ({@code ${catalina.base}}).
+     */
+    static final Pattern PORT_REFERENCE = Pattern.compile("(?<!\\$)\\{([a-z][a-z0-9-]*)\\.([a-z][a-z0-9-]*)}");
 
     /**
      * One process to start.
@@ -122,6 +125,9 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
      */
     public static ServerLaunch plan(Workload workload, String stackName, RunConfig.Sut sut, Path perflabHome, Path runDir,
                                     boolean jfr, List<LoadSource> sources) {
+        if (sut.server() != null) {
+            return planServerFile(sut, perflabHome, runDir, jfr);
+        }
         StackInfo stack = workload.stack(stackName);
         ServerSide side = serverSide(sut, workload);
         List<Step> steps = new ArrayList<>();
@@ -167,10 +173,31 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
         return new ServerLaunch(steps, instances, side.entry(), restarts);
     }
 
+    /**
+     * The server side of a run whose SUT a server file declares: that server alone, one process (its tree), the
+     * driver sending to it. The workload's stack and companions are its own server side, not this one's.
+     */
+    private static ServerLaunch planServerFile(RunConfig.Sut sut, Path perflabHome, Path runDir, boolean jfr) {
+        if (sut.instances() != 1) {
+            throw new IllegalArgumentException("--instances " + sut.instances() + " with --server: a server file's "
+                    + "server runs as one process here; start several behind a proxy of your own and use --target");
+        }
+        Step step = instanceStep(RunMonitor.SUT, sut, null, perflabHome, runDir, jfr, List.of());
+        return new ServerLaunch(List.of(step));
+    }
+
     /** One SUT process, as the kind of server the stack names lays it out. */
     private static Step instanceStep(String name, RunConfig.Sut sut, StackInfo stack, Path perflabHome, Path runDir,
                                      boolean jfr, List<String> listens) {
-        ServerPlan plan = ServerKinds.of(stack).plan(new ServerRequest(stack, sut, name, perflabHome, runDir, jfr, listens));
+        ServerKind kind = sut.server() != null ? ServerKinds.ofServerFiles() : ServerKinds.of(stack);
+        String gcLog = SutCommand.gcLogFile(name);
+        ServerPlan plan = kind.plan(new ServerRequest(stack, sut, name, perflabHome, runDir, jfr, listens,
+                SutCommand.jvmFlags(sut, runDir, jfr, name), gcLog));
+        if (plan.program() != null) {
+            // a program's whole tree is the SUT (a start script and the JVM it forks), on the ports perflab chose
+            return new Step(name, plan.command(), null, plan.jvm(), Companion.Sampling.TREE, null, Map.of(),
+                    plan.program().ports(), plan);
+        }
         return new Step(name, plan.command(), plan.readyLine(), plan.jvm(), Companion.Sampling.PROCESS, null, Map.of(),
                 listens, plan);
     }
@@ -332,19 +359,24 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
     static List<String> resolve(List<String> words, Map<String, Map<String, Integer>> ports) {
         List<String> resolved = new ArrayList<>(words.size());
         for (String word : words) {
-            Matcher m = PORT_REFERENCE.matcher(word);
-            StringBuilder out = new StringBuilder();
-            while (m.find()) {
-                Integer port = ports.getOrDefault(m.group(1), Map.of()).get(m.group(2));
-                if (port == null) {
-                    throw new IllegalStateException(m.group(1) + " announced no port named " + m.group(2)
-                            + " (its READY line has " + ports.getOrDefault(m.group(1), Map.of()).keySet() + ")");
-                }
-                m.appendReplacement(out, port.toString());
-            }
-            m.appendTail(out);
-            resolved.add(out.toString());
+            resolved.add(resolve(word, ports));
         }
         return resolved;
+    }
+
+    /** {@code text} with every port reference replaced by the port that process announced or perflab chose. */
+    static String resolve(String text, Map<String, Map<String, Integer>> ports) {
+        Matcher m = PORT_REFERENCE.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            Integer port = ports.getOrDefault(m.group(1), Map.of()).get(m.group(2));
+            if (port == null) {
+                throw new IllegalStateException(m.group(1) + " announced no port named " + m.group(2)
+                        + " (its READY line has " + ports.getOrDefault(m.group(1), Map.of()).keySet() + ")");
+            }
+            m.appendReplacement(out, port.toString());
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 }

@@ -1,5 +1,7 @@
 package perflab.experiment.run;
 
+import perflab.core.server.ServerFile;
+import perflab.core.server.ServerPlan;
 import perflab.core.workload.Companion;
 import perflab.core.workload.SutInstances;
 import perflab.monitor.RunMonitor;
@@ -76,8 +78,11 @@ public final class ServerProcesses implements AutoCloseable {
             for (ServerLaunch.Step step : launch.steps()) {
                 Map<String, Integer> chosen = chosenPorts.getOrDefault(step.name(), Map.of());
                 List<String> command = ServerLaunch.resolve(step.command(), ports);
+                ServerPlan.Program program = step.sut() == null ? null : step.sut().program();
                 // a program companion runs in the run directory; the SUT and JVM companions where perflab runs
-                ManagedProcess p = ManagedProcess.start(step.name(), command, runDir, readyTimeout, step.readyPrefix(),
+                ManagedProcess p = program != null
+                        ? ManagedProcess.startProgram(step.name(), command, runDir, resolve(program, ports), chosen)
+                        : ManagedProcess.start(step.name(), command, runDir, readyTimeout, step.readyPrefix(),
                         chosen, step.jvm() ? null : runDir);
                 processes.started.add(new Started(p, step, command));
                 ports.put(step.name(), p.ports());
@@ -88,6 +93,21 @@ public final class ServerProcesses implements AutoCloseable {
             throw e;
         }
         return processes;
+    }
+
+    /** A program's words with the ports perflab chose filled in: environment, files, URL, readiness, stop command. */
+    static ServerPlan.Program resolve(ServerPlan.Program p, Map<String, Map<String, Integer>> ports) {
+        Map<String, String> env = new LinkedHashMap<>();
+        p.env().forEach((k, v) -> env.put(k, ServerLaunch.resolve(v, ports)));
+        Map<Path, String> files = new LinkedHashMap<>();
+        p.files().forEach((k, v) -> files.put(k, ServerLaunch.resolve(v, ports)));
+        ServerFile.Ready r = p.ready();
+        ServerFile.Ready ready = r.kind() == ServerFile.Ready.Kind.HTTP ? new ServerFile.Ready(r.kind(),
+                ServerLaunch.resolve(r.target(), ports), r.minStatus(), r.maxStatus(), r.timeout()) : r;
+        ServerFile.Stop s = p.stop();
+        ServerFile.Stop stop = new ServerFile.Stop(s.signal(), ServerLaunch.resolve(s.command(), ports), s.grace());
+        return new ServerPlan.Program(env, p.workDir(), files, p.ports(), p.url() == null ? null
+                : ServerLaunch.resolve(p.url(), ports), ready, stop, p.source(), p.home());
     }
 
     /** Free loopback ports for the ports a program companion listens on, by name ({@link ServerLaunch.Step#listens}). */
@@ -149,8 +169,10 @@ public final class ServerProcesses implements AutoCloseable {
         Map<String, Integer> chosen = new LinkedHashMap<>();
         step.listens().forEach(name -> chosen.put(name, before.ports().get(name)));
         List<String> command = pinned(ServerLaunch.resolve(step.command(), ports), before.ports(), step.listens());
-        ManagedProcess p = ManagedProcess.start(step.name(), command, runDir, readyTimeout, step.readyPrefix(), chosen,
-                null);
+        ServerPlan.Program program = step.sut() == null ? null : step.sut().program();
+        ManagedProcess p = program != null
+                ? ManagedProcess.startProgram(step.name(), command, runDir, resolve(program, ports), chosen)
+                : ManagedProcess.start(step.name(), command, runDir, readyTimeout, step.readyPrefix(), chosen, null);
         started.add(new Started(p, step, command));
         ports.put(step.name(), p.ports());
         BiConsumer<String, Integer> handler = exitHandler;
@@ -232,6 +254,17 @@ public final class ServerProcesses implements AutoCloseable {
                 .toList();
     }
 
+    /**
+     * The URL the SUT's server file says the traffic targets, its ports filled in; null when it says none (or the
+     * SUT is a stack of perflab's): then the entry's port and the workload's path.
+     */
+    public String declaredUrl() {
+        return started.stream().filter(s -> s.process().name().equals(entry)).map(s -> s.step().sut())
+                .filter(java.util.Objects::nonNull).map(ServerPlan::program).filter(java.util.Objects::nonNull)
+                .map(ServerPlan.Program::url).filter(java.util.Objects::nonNull)
+                .map(url -> ServerLaunch.resolve(url, ports)).findFirst().orElse(null);
+    }
+
     /** The process the driver sends to: the SUT, or the proxy in front of its instances. */
     public ManagedProcess entry() {
         return process(entry);
@@ -301,8 +334,32 @@ public final class ServerProcesses implements AutoCloseable {
     /** Pids of the JVMs by name: what a profiler can attach to. */
     public Map<String, Long> jvmPids() {
         Map<String, Long> pids = new LinkedHashMap<>();
-        started.stream().filter(s -> s.step().jvm()).forEach(s -> pids.put(s.process().name(), s.process().pid()));
+        started.stream().filter(s -> s.step().jvm()).forEach(s -> {
+            if (s.process().declaredStop()) {
+                // a server file's program: its JVM is somewhere in its tree (a start script forks or execs it)
+                jvmInTree(s.process().pid()).ifPresent(pid -> pids.put(s.process().name(), pid));
+            } else {
+                pids.put(s.process().name(), s.process().pid());
+            }
+        });
         return pids;
+    }
+
+    /** The first process named java at or under {@code pid}, the tree walked breadth first. */
+    static java.util.Optional<Long> jvmInTree(long pid) {
+        java.util.Optional<ProcessHandle> root = ProcessHandle.of(pid);
+        if (root.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        java.util.ArrayDeque<ProcessHandle> queue = new java.util.ArrayDeque<>(List.of(root.get()));
+        while (!queue.isEmpty()) {
+            ProcessHandle h = queue.poll();
+            if (h.info().command().map(c -> c.endsWith("/java")).orElse(false)) {
+                return java.util.Optional.of(h.pid());
+            }
+            h.children().forEach(queue::add);
+        }
+        return java.util.Optional.empty();
     }
 
     /**
@@ -320,7 +377,9 @@ public final class ServerProcesses implements AutoCloseable {
         for (int i = started.size() - 1; i >= 0; i--) {
             Started s = started.get(i);
             ManagedProcess p = s.process();
-            if (s.step().jvm()) {
+            if (p.declaredStop()) {
+                status.put(p.name(), p.stopAsDeclared()); // a server file's own way, with its own grace
+            } else if (s.step().jvm()) {
                 status.put(p.name(), p.stop(grace)); // perflab's process protocol: it stops when its stdin closes
             } else {
                 // a program (haproxy, Kamailio) does not read its stdin: asked with its own signal at once, rather than

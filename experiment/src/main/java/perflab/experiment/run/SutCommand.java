@@ -55,17 +55,7 @@ public final class SutCommand {
             command.addAll(List.of("taskset", "-c", sut.cpus()));
         }
         command.add(java.toString());
-        if (sut.heap() != null) {
-            long bytes = Quantities.size("--heap", sut.heap());
-            if (bytes < 8L << 20) {
-                throw new IllegalArgumentException("--heap: '" + sut.heap() + "' is too small; give at least 8m");
-            }
-            command.add("-Xms" + sut.heap());
-            command.add("-Xmx" + sut.heap());
-        }
-        if (sut.gc() != null) {
-            command.add(GcFlags.flagFor(sut.gc()));
-        }
+        command.addAll(heapAndGc(sut));
         command.add(FOREGROUND_COMPILATION);
         command.addAll(sut.jvmFlags());
         command.add(GcFlags.gcLogFlag(runDir.resolve(gcLogFile(name))));
@@ -82,6 +72,37 @@ public final class SutCommand {
             command.add(setting.getValue());
         }
         return command;
+    }
+
+    /**
+     * The JVM flags of the settings under test for a server's JVM perflab does not start itself (a server file's):
+     * heap, collector, {@code --jvm}, the GC log of SUT process {@code name} and, with {@code jfr}, its recording.
+     * Not perflab's foreground compilation: a product warms up as it would in its own use.
+     */
+    public static List<String> jvmFlags(RunConfig.Sut sut, Path runDir, boolean jfr, String name) {
+        List<String> flags = new ArrayList<>(heapAndGc(sut));
+        flags.addAll(sut.jvmFlags());
+        flags.add(GcFlags.gcLogFlag(runDir.resolve(gcLogFile(name))));
+        if (jfr) {
+            flags.add(jfrFlag(runDir.resolve(jfrFile(name))));
+        }
+        return flags;
+    }
+
+    private static List<String> heapAndGc(RunConfig.Sut sut) {
+        List<String> flags = new ArrayList<>();
+        if (sut.heap() != null) {
+            long bytes = Quantities.size("--heap", sut.heap());
+            if (bytes < 8L << 20) {
+                throw new IllegalArgumentException("--heap: '" + sut.heap() + "' is too small; give at least 8m");
+            }
+            flags.add("-Xms" + sut.heap());
+            flags.add("-Xmx" + sut.heap());
+        }
+        if (sut.gc() != null) {
+            flags.add(GcFlags.flagFor(sut.gc()));
+        }
+        return flags;
     }
 
     /** The GC log of SUT process {@code name}: gc.log for the one SUT, sut-1-gc.log for an instance. */
