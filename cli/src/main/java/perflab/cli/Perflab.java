@@ -42,6 +42,7 @@ public final class Perflab {
                 err.println("perflab: " + failure.getMessage());
                 if (failure.detail() != null && !failure.detail().isBlank()) {
                     err.print(failure.detail());
+                    err.flush(); // print does not flush as println does: the last lines were lost at exit
                 }
                 return 1;
             }

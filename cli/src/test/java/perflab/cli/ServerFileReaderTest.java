@@ -121,6 +121,7 @@ class ServerFileReaderTest {
             "command: [x]\\nready: {tcp: port}\\nsettings: {t: {type: integer, max: 5, default: 9}}| t.yaml:3: settings.t.default: --t must be within",
             "command: [x]\\nready: {tcp: port}\\nsettings: {t: {type: choice}}| t.yaml:3: settings.t: a choice lists its values",
             "command: [x]\\nready: {tcp: port}\\nports: [port, port]| t.yaml:3: ports: a name is given twice",
+            "command: [x]\\nready: {tcp: port}\\nports: [port, Admin_1]| t.yaml:3: ports: 'Admin_1' is not a lower-case name",
             "command: [x]\\ncommand: [y]\\nready: {tcp: port}| t.yaml:2: command: given twice",
             "command: [x]\\nready: {tcp: port}\\nname: 'a b'| t.yaml:3: name: 'a b' is not a word",
             "- a\\n- b| t.yaml:1: the file: expected keys and values here",

@@ -234,6 +234,9 @@ public final class ManagedProcess implements AutoCloseable {
         pump(process.getInputStream(), name + ".out");
     }
 
+    /** The threads copying its outputs: a failure's message waits for them to have written its last lines. */
+    private final List<Thread> pumps = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     /** Copies one of its outputs into {@code file} in the run directory line by line, watching for its readiness. */
     private void pump(java.io.InputStream stream, String file) {
         Thread pump = new Thread(() -> {
@@ -265,6 +268,7 @@ public final class ManagedProcess implements AutoCloseable {
             }
         }, name + "-" + file);
         pump.setDaemon(true);
+        pumps.add(pump);
         pump.start();
     }
 
@@ -310,9 +314,10 @@ public final class ManagedProcess implements AutoCloseable {
             return;
         }
         waitForExit(Duration.ofSeconds(5));
+        String tail = logTail(); // before the kill: destroying a Process closes its pipes, losing what was not read yet
         kill();
         String reason = line != null ? line.substring(SutBootstrap.FAILED.length()).trim() : jvmRefusal();
-        throw new RunFailure(label(name) + " failed to start: " + reason, logTail());
+        throw new RunFailure(label(name) + " failed to start: " + reason, tail);
     }
 
     /** What it said of its start before it was ready ({@link perflab.core.sut.RunningServer#startupFacts()}). */
@@ -336,6 +341,15 @@ public final class ManagedProcess implements AutoCloseable {
 
     /** The last lines of the process's stderr and stdout, for a failure message. */
     public String logTail() {
+        if (!process.isAlive()) {
+            for (Thread pump : pumps) {
+                try {
+                    pump.join(2000); // its last lines, still on their way to the file
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
         StringBuilder tail = new StringBuilder();
         for (String file : List.of(name + ".err", name + ".out")) {
             List<String> l = lines(runDir.resolve(file));

@@ -120,6 +120,9 @@ final class ServerHome {
                     Files.setPosixFilePermissions(out, p);
                 }
             }
+        } catch (IOException | RuntimeException e) {
+            deleteTree(partial); // nothing half-unpacked left in the cache
+            throw e;
         }
         try {
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);

@@ -1,0 +1,152 @@
+package perflab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import perflab.testsupport.PerflabProcess;
+import perflab.testsupport.Poll;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.HexFormat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A server from a server file as the SUT (docs/servers.md), started for real: hello's server started by a shell
+ * script that forks its JVM, as a product's start script does. perflab knows it ready by HTTP, measures its whole
+ * tree, gives its JVM the settings under test, records the file, and leaves nothing behind, also when killed.
+ */
+class ServerFileIT {
+    private static final String HELLO = PerflabProcess.testWorkload("hello");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+
+    /**
+     * hello's server behind a start script: the script is the process perflab starts, the JVM its child. hello's
+     * server stops when its stdin closes, as perflab's stacks do: the script hands it its own ({@code <&0}), which a
+     * shell's background job would otherwise get from /dev/null.
+     */
+    private Path serverFile(String extra) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String text = """
+                description: hello's server started by a script that forks its JVM
+                workload: hello
+                command:
+                  - bash
+                  - -c
+                  - '%s {jvm} -cp "%s" perflab.example.hello.HelloServer --host 127.0.0.1 --port {port} --server-threads {threads} <&0 & echo $! > {runDir}/java.pid; wait'
+                ready:
+                  http: http://127.0.0.1:{port}/hello?id=1
+                  status: 200-299
+                  timeout: 90s
+                stop: {signal: TERM, grace: 20s}
+                settings:
+                  threads: {type: integer, default: 16, min: 4, max: 200, help: the server's request threads}
+                %s""".formatted(java, HELLO, extra);
+        Path file = work.resolve("hello-script.yaml");
+        Files.writeString(file, text);
+        return file;
+    }
+
+    @Test
+    void aScriptStartedServerIsMeasuredWholeWithTheSettingsUnderTest() throws Exception {
+        Path file = serverFile("");
+        Path out = work.resolve("run");
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--server", file.toString(),
+                "--set", "threads=8", "--clients", "4", "--warmup", "2s", "--duration", "3s", "--heap", "64m",
+                "--gc", "serial", "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(180)), p.err());
+        }
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals("hello-script", summary.get("stack").asText());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
+        assertTrue(summary.get("requests").asLong() > 100, summary.toString());
+        // the script alone would show no CPU: its JVM child's is counted
+        assertTrue(summary.get("sut").get("cpuSeconds").asDouble() > 0.2, summary.toString());
+        assertEquals("serial", summary.get("gc").get("collector").asText(), "--gc reached its JVM: " + summary);
+        JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
+        String content = Files.readString(file);
+        assertEquals(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                .digest(content.getBytes(StandardCharsets.UTF_8))), run.get("server").get("sha256").asText());
+        assertEquals(content, run.get("server").get("content").asText());
+        assertEquals("tree", run.get("processes").get("sut").get("sampled").asText());
+        String command = run.get("processes").get("sut").get("command").toString();
+        assertTrue(command.contains("-Xmx64m") && command.contains("-XX:+UseSerialGC") && command.contains("--server-threads 8"),
+                command);
+        assertTrue(run.get("commandLine").asText().contains("--server " + file + " ") && run.get("commandLine").asText()
+                .contains("--set threads=8"), run.get("commandLine").asText());
+        long java = Long.parseLong(Files.readString(out.resolve("java.pid")).trim());
+        PerflabProcess.assertGone(java);
+    }
+
+    @Test
+    void theServersTreeEndsWhenPerflabIsKilled() throws Exception {
+        Path file = serverFile("");
+        Path out = work.resolve("killed");
+        // perflab run FILE: the file names its workload
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", file.toString(), "--clients", "2",
+                "--warmup", "1s", "--duration", "60s", "--out", out.toString())) {
+            Path pidFile = out.resolve("java.pid");
+            Path csv = out.resolve("timeseries.csv");
+            Poll.until("a measured second in " + csv, Duration.ofSeconds(120), () -> {
+                if (!p.process.isAlive()) {
+                    throw new AssertionError("perflab ended early: " + p.err());
+                }
+                return Files.exists(csv) && Files.readString(csv).contains(",measure,");
+            }, seen -> seen);
+            long java = Long.parseLong(Files.readString(pidFile).trim());
+            long script = JSON.readTree(out.resolve("run.json").toFile()).get("processes").get("sut").get("pid").asLong();
+            p.signal("KILL");
+            p.process.waitFor();
+            PerflabProcess.assertGone(java);
+            PerflabProcess.assertGone(script);
+        }
+    }
+
+    @Test
+    void aServerThatExitsAtOnceIsReportedWithItsLastLinesAndLeavesThePartialRun() throws Exception {
+        Path file = work.resolve("broken.yaml");
+        Files.writeString(file, """
+                command: [bash, -c, 'echo "no such config: conf/server.xml" >&2; exit 4']
+                ready: {tcp: port}
+                """);
+        Path out = work.resolve("broken");
+        try (PerflabProcess p = PerflabProcess.startShortWith(work, HELLO, "run", "hello", "--server", file.toString(),
+                "--duration", "5s", "--out", out.toString())) {
+            int status = p.await(Duration.ofSeconds(60));
+            assertNotEquals(0, status);
+            assertTrue(p.err().contains("the SUT failed to start: it exited with status 4 before it was ready"), p.err());
+            assertTrue(p.err().contains("no such config: conf/server.xml"), "its last lines: " + p.err());
+            assertTrue(!p.err().contains("\tat "), p.err());
+        }
+        assertTrue(Files.exists(out.resolve("run.json")), "the partial run directory is kept");
+    }
+
+    @Test
+    void badServerFlagsAreRefusedInOneLine() throws Exception {
+        Path file = serverFile("");
+        PerflabProcess.assertRefused(work, HELLO, "--set sets a server file's own settings", "--server FILE",
+                "run", "hello", "--set", "threads=8");
+        PerflabProcess.assertRefused(work, HELLO, "hello-script has no setting 'nope'", "its settings: threads",
+                "run", "hello", "--server", file.toString(), "--set", "nope=1");
+        PerflabProcess.assertRefused(work, HELLO, "threads", "4",
+                "run", "hello", "--server", file.toString(), "--set", "threads=1");
+        PerflabProcess.assertRefused(work, HELLO, "--server-threads is a setting of perflab's stacks", "--set: threads",
+                "run", "hello", "--server", file.toString(), "--server-threads", "4");
+        PerflabProcess.assertRefused(work, HELLO, "no such server file", "missing.yaml",
+                "run", "hello", "--server", work.resolve("missing.yaml").toString());
+        Path noJvm = work.resolve("nojvm.yaml");
+        Files.writeString(noJvm, "command: [sleep, '60']\nready: {tcp: port}\n");
+        PerflabProcess.assertRefused(work, HELLO, "--heap: nojvm is no JVM", "jvm: none",
+                "run", "hello", "--server", noJvm.toString(), "--heap", "64m", "--duration", "2s");
+    }
+}
