@@ -83,6 +83,11 @@ public final class CommandServerKind implements ServerKind {
             files.put(copy.resolve(rel), p.fill(read(home, rel, f), f.source() + ": files: " + rel));
             written.add(Path.of(rel));
         }
+        for (Map.Entry<String, String> t : f.templates().entrySet()) {
+            files.put(copy.resolve(t.getKey()), p.fill(read(Path.of(t.getValue()), "", f),
+                    f.source() + ": templates: " + t.getValue()));
+            written.add(Path.of(t.getKey()));
+        }
         if (jvm && f.jvm().mode() == ServerFile.Jvm.Mode.ENV) {
             String name = f.jvm().target();
             String before = env.getOrDefault(name, System.getenv(name));
@@ -149,6 +154,9 @@ public final class CommandServerKind implements ServerKind {
             values.put("ports." + f.ports().get(i), "{" + r.process() + "." + names.get(i) + "}");
         }
         values.put("runDir", r.runDir().toAbsolutePath().toString());
+        // what the file names beside itself (a web application it deploys), wherever perflab runs from
+        Path source = f.source() == null ? null : Path.of(f.source()).toAbsolutePath().getParent();
+        values.put("fileDir", source == null ? "." : source.toString());
         values.put("jvm", jvmFlags);
         values.put("javaHome", r.sut().javaHome() != null ? r.sut().javaHome() : System.getProperty("java.home"));
         if (copy != null) {
@@ -183,7 +191,7 @@ public final class CommandServerKind implements ServerKind {
     }
 
     private static String read(Path home, String rel, ServerFile f) {
-        Path file = home.resolve(rel);
+        Path file = rel.isEmpty() ? home : home.resolve(rel);
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -31,10 +31,10 @@ final class ServerHome {
                 : Path.of(System.getProperty("user.home"), ".m2", "repository");
     }
 
-    /** Where unpacked distributions are kept: {@code PERFLAB_CACHE}, else ~/.cache/perflab. */
+    /** Where unpacked distributions are kept: {@code $XDG_CACHE_HOME/perflab}, else ~/.cache/perflab. */
     static Path cache() {
-        String given = System.getenv("PERFLAB_CACHE");
-        return given != null && !given.isBlank() ? Path.of(given)
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        return xdg != null && !xdg.isBlank() ? Path.of(xdg, "perflab")
                 : Path.of(System.getProperty("user.home"), ".cache", "perflab");
     }
 

@@ -35,7 +35,7 @@ class CommandServerKindTest {
 
     private static ServerFile file(List<String> command, ServerFile.Home home, Map<String, String> env, List<String> files,
                                    List<String> ports, ServerFile.Ready ready, ServerFile.Jvm jvm) {
-        return new ServerFile("srv", "srv.yaml", "text", null, "", command, home, env, files, ports, null, ready, TERM,
+        return new ServerFile("srv", "srv.yaml", "text", null, "", command, home, env, files, Map.of(), ports, null, ready, TERM,
                 jvm, THREADS, List.of());
     }
 

@@ -1,0 +1,64 @@
+package perflab.soapecho.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import perflab.testsupport.PerflabProcess;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * soap-echo on a real product: Apache Tomcat 11 from Maven Central, started by its own catalina.sh from
+ * servers/tomcat-soap-echo.yaml, with soap-echo's CXF service deployed as the WAR perflab builds. Every answer is
+ * checked in depth; the settings under test reach Tomcat's configuration and its JVM; the distribution is left as
+ * it was unpacked.
+ */
+class TomcatServerFileIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+
+    @Test
+    void soapEchoOnTomcatAnswersEveryRequestRightWithTheSettingsUnderTest() throws Exception {
+        Path file = PerflabProcess.home().resolve("servers/tomcat-soap-echo.yaml");
+        Path out = work.resolve("run");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", file.toString(), "--set", "threads=12",
+                "--set", "max-keep-alive-requests=-1", "--clients", "4", "--warmup", "5s", "--duration", "5s",
+                "--deep-check", "1", "--heap", "256m", "--gc", "parallel", "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofMinutes(5)), p.err() + p.out());
+        }
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals("soap-echo", summary.get("workload").asText());
+        assertEquals("tomcat-soap-echo", summary.get("stack").asText());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
+        assertTrue(summary.get("requests").asLong() > 100, summary.toString());
+        assertTrue(summary.get("sut").get("cpuSeconds").asDouble() > 0.5, summary.toString());
+        assertEquals("parallel", summary.get("gc").get("collector").asText(), "--gc reached Tomcat's JVM: " + summary);
+
+        // the settings in the run's copy of Tomcat; the cached distribution as it was unpacked
+        String serverXml = Files.readString(out.resolve("sut-home/conf/server.xml"));
+        assertTrue(serverXml.contains("maxThreads=\"12\"") && serverXml.contains("maxKeepAliveRequests=\"-1\""), serverXml);
+        assertTrue(Files.exists(out.resolve("sut-home/logs")), "Tomcat's logs are the run's");
+        Path cached;
+        try (Stream<Path> homes = Files.list(work.resolve("cache/perflab/homes/org.apache.tomcat-tomcat-11.0.24"))) {
+            cached = homes.findFirst().orElseThrow();
+        }
+        String stock = Files.readString(cached.resolve("conf/server.xml"));
+        assertTrue(stock.contains("port=\"8080\"") && !stock.contains("maxThreads=\"12\""), "the distribution is untouched");
+        try (Stream<Path> logs = Files.list(cached.resolve("logs"))) {
+            assertFalse(logs.findAny().isPresent(), "nothing written into the distribution's logs");
+        }
+        JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
+        assertTrue(run.get("server").get("home").asText().endsWith("apache-tomcat-11.0.24"), run.get("server").toString());
+        assertTrue(run.get("server").get("env").get("CATALINA_OPTS").asText().contains("-Xmx256m"), run.get("server").toString());
+    }
+}
