@@ -55,7 +55,16 @@ final class RunSettings {
         return options().stream().anyMatch(o -> o.longestName().equals("--" + name) && o.arity().max() == 0);
     }
 
+    /**
+     * A server file's own setting as an experiment names it: {@code set.threads: 50} is {@code --set threads=50}, so
+     * that each of them can be a dimension of its own ({@code --set threads=50,200} on perflab tune's command line).
+     */
+    static final String SERVER_SETTING = "set.";
+
     static void checkName(String where, String name) {
+        if (name.startsWith(SERVER_SETTING) && name.substring(SERVER_SETTING.length()).matches("[a-z][a-z0-9-]*")) {
+            return; // the server file, read when the run is resolved, says whether it has that setting
+        }
         if (!names().contains(name)) {
             throw new IllegalArgumentException(where + ": unknown setting '" + name + "'; accepted: "
                     + String.join(", ", names()));
@@ -73,6 +82,9 @@ final class RunSettings {
             if (name.equals(JDK)) {
                 args.add("--java-home");
                 args.add(jdk(where, value));
+            } else if (name.startsWith(SERVER_SETTING)) {
+                args.add("--set");
+                args.add(name.substring(SERVER_SETTING.length()) + "=" + value);
             } else if (isFlag(name)) {
                 String v = value.trim().toLowerCase(Locale.ROOT);
                 if (v.equals("true") || v.equals("on")) {

@@ -33,7 +33,7 @@ import java.util.Set;
  */
 final class ServerFileReader {
     private static final List<String> KEYS = List.of("name", "description", "workload", "command", "home", "env",
-            "files", "ports", "url", "ready", "stop", "jvm", "settings", "companions");
+            "files", "templates", "ports", "url", "ready", "stop", "jvm", "settings", "companions");
     private static final String NAME = "[A-Za-z][A-Za-z0-9_-]*";
     /** A server file is a page of text; anything larger is a mistake, not a server. */
     private static final int MAX_BYTES = 256 * 1024;
@@ -111,6 +111,8 @@ final class ServerFileReader {
         Map<String, String> env = top.containsKey("env") ? env(top.get("env"), known) : Map.of();
         ServerFile.Home home = top.containsKey("home") ? home(top.get("home")) : null;
         List<String> files = top.containsKey("files") ? files(top.get("files"), home) : List.of();
+        Map<String, String> templates = top.containsKey("templates") ? templates(top.get("templates"), home, files)
+                : Map.of();
         String url = null;
         if (top.containsKey("url")) {
             url = matching(top.get("url"), "url", "https?://\\S+", "an http:// URL");
@@ -124,7 +126,7 @@ final class ServerFileReader {
         if (jvm.mode() == ServerFile.Jvm.Mode.PLACEHOLDER && !usesJvm(command, env)) {
             throw fail(top.get("jvm"), "jvm", "placeholder: put {jvm} in the command or in an env: value");
         }
-        return new ServerFile(name, file, text, workload, description, command, home, env, files, ports, url, ready,
+        return new ServerFile(name, file, text, workload, description, command, home, env, files, templates, ports, url, ready,
                 stop, jvm, settings, companions);
     }
 
@@ -187,6 +189,44 @@ final class ServerFileReader {
             }
         }
         return files;
+    }
+
+    /**
+     * {@code templates:}, path in the home: template file (relative to the server file, or absolute), each template
+     * there and within the size of a page; what they hold is checked when a run fills them in.
+     */
+    private Map<String, String> templates(Node node, ServerFile.Home home, List<String> files) {
+        if (home == null) {
+            throw fail(node, "templates", "templates are written into the run's copy of the home: give home: too");
+        }
+        Map<String, String> templates = new LinkedHashMap<>();
+        for (Map.Entry<String, Node> e : mapping(node, "templates").entrySet()) {
+            String where = "templates." + e.getKey();
+            Path inHome = Path.of(e.getKey()).normalize();
+            if (e.getKey().isBlank() || inHome.isAbsolute() || inHome.startsWith("..")) {
+                throw fail(e.getValue(), "templates", "'" + e.getKey() + "' is not a path inside the home (relative, without ..)");
+            }
+            if (files.contains(e.getKey())) {
+                throw fail(e.getValue(), where, "the home's own file is in files: too; give it in one of them");
+            }
+            Path template = besideFile(scalar(e.getValue(), where));
+            try {
+                if (!Files.isRegularFile(template) || Files.size(template) > MAX_BYTES) {
+                    throw fail(e.getValue(), where, "no template file " + template + " (or over " + MAX_BYTES / 1024 + " KB)");
+                }
+            } catch (IOException x) {
+                throw fail(e.getValue(), where, "cannot read " + template + ": " + x.getMessage());
+            }
+            templates.put(e.getKey(), template.toString());
+        }
+        return templates;
+    }
+
+    /** A path the file gives, relative to the file's own directory as its reader sees it. */
+    private Path besideFile(String given) {
+        Path p = Path.of(given);
+        Path dir = Path.of(file).toAbsolutePath().getParent();
+        return (p.isAbsolute() || dir == null ? p : dir.resolve(p)).normalize();
     }
 
     private ServerFile.Ready ready(Node node, List<String> ports, Set<String> known) {

@@ -41,7 +41,8 @@ import java.util.concurrent.Callable;
 final class TuneCommand implements Callable<Integer> {
     static final String SPLIT_TEXT = "--heap, --gc, --java-home, --server-threads, --keepalive, "
             + "--max-requests-per-connection, --max-request-bytes, --access-log, --server-metrics, --clients, --http, "
-            + "--rate, --stack, --operation, or a workload setting that is a dimension (`perflab list`)";
+            + "--rate, --stack, --operation, a workload setting that is a dimension (`perflab list`), or with --server a "
+            + "setting of the server file (--set threads=50,200)";
     /** perflab's run flags whose comma lists make a matrix from the command line (--jvm and --cpus take commas themselves). */
     static final Set<String> CORE_DIMENSIONS = Set.of("heap", "gc", "java-home", "jdk", "server-threads", "keepalive",
             "max-requests-per-connection", "max-request-bytes", "access-log", "server-metrics", "clients", "http", "rate",
@@ -201,7 +202,8 @@ final class TuneCommand implements Callable<Integer> {
     /** The shared settings with the stack and operation the runs really use, for experiment.yaml. */
     private static Map<String, String> resolvedSettings(ExperimentSpec spec, ExperimentPlan plan) {
         Map<String, String> s = new LinkedHashMap<>();
-        if (!spec.settings().containsKey("stack") && !varies(spec, "stack")) {
+        if (!spec.settings().containsKey("stack") && !varies(spec, "stack") && !spec.settings().containsKey("server")
+                && !varies(spec, "server")) {
             s.put("stack", plan.stack());
         }
         if (!spec.settings().containsKey("operation") && !varies(spec, "operation")) {
@@ -313,7 +315,17 @@ final class TuneCommand implements Callable<Integer> {
                 }
                 value = args.get(++i);
             }
-            if (isDimension(w, flag) && value.contains(",")) {
+            if (flag.equals("set")) {
+                // --set threads=50,200: the server file's setting threads, a dimension of its own (set.threads)
+                int at = value.indexOf('=');
+                if (at <= 0) {
+                    throw new IllegalArgumentException("--set " + value + ": give NAME=VALUE or NAME=V1,V2");
+                }
+                flag = RunSettings.SERVER_SETTING + value.substring(0, at).trim();
+                value = value.substring(at + 1).trim();
+                RunSettings.checkName("perflab tune", flag);
+            }
+            if ((isDimension(w, flag) || flag.startsWith(RunSettings.SERVER_SETTING)) && value.contains(",")) {
                 List<String> values = Arrays.stream(value.split(",")).map(String::trim).toList();
                 if (values.stream().anyMatch(String::isEmpty) || values.size() != values.stream().distinct().count()) {
                     throw new IllegalArgumentException("--" + flag + ": '" + value + "' has an empty or repeated value");

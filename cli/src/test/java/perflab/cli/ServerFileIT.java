@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -129,6 +130,62 @@ class ServerFileIT {
             assertTrue(!p.err().contains("\tat "), p.err());
         }
         assertTrue(Files.exists(out.resolve("run.json")), "the partial run directory is kept");
+    }
+
+    /**
+     * A server that is no JVM: Debian's nginx answering hello's greet itself ("hello " and the request's id), its
+     * configuration a template written into the run's copy of its home. Its workers do the work: the tree is measured.
+     */
+    @Test
+    void nginxIsMeasuredAsAServerThatIsNoJvm() throws Exception {
+        Path home = work.resolve("nginx-home");
+        Files.createDirectories(home);
+        Files.writeString(work.resolve("nginx.conf"), """
+                # hello's greet answered by nginx itself; everything in the run's copy of this home
+                worker_processes 1;
+                pid {home}/nginx.pid;
+                error_log stderr warn;
+                events { worker_connections 256; }
+                http {
+                  access_log off;
+                  client_body_temp_path {home}/body;
+                  proxy_temp_path {home}/proxy;
+                  fastcgi_temp_path {home}/fastcgi;
+                  uwsgi_temp_path {home}/uwsgi;
+                  scgi_temp_path {home}/scgi;
+                  server {
+                    listen 127.0.0.1:{port};
+                    location = /hello { default_type text/plain; return 200 "hello $arg_id"; }
+                  }
+                }
+                """);
+        Path file = work.resolve("nginx.yaml");
+        Files.writeString(file, """
+                description: Debian's nginx answering hello's greet
+                home: nginx-home
+                command: [/usr/sbin/nginx, -p, "{home}", -c, "{home}/nginx.conf", -g, "daemon off;"]
+                templates: {nginx.conf: nginx.conf}
+                ready: {tcp: port, timeout: 30s}
+                stop: {signal: QUIT, grace: 10s}
+                """);
+        Path out = work.resolve("nginx");
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--server", file.toString(),
+                "--operation", "greet", "--clients", "4", "--warmup", "2s", "--duration", "3s", "--deep-check", "1",
+                "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
+        }
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
+        assertTrue(summary.get("requests").asLong() > 100, summary.toString());
+        // the master only watches: the CPU is its worker's, a child in its tree
+        assertTrue(summary.get("sut").get("cpuSeconds").asDouble() > 0.05, summary.toString());
+        assertTrue(!summary.has("gc"), "no JVM, no GC figures: " + summary);
+        assertEquals(0, JSON.readTree(out.resolve("run.json").toFile()).get("processes").get("sut").get("exitStatus")
+                .asInt(), "nginx left on its QUIT, gracefully");
+        assertTrue(Files.readString(out.resolve("sut-home/nginx.conf")).contains("listen 127.0.0.1:"));
+        try (var left = Files.list(home)) {
+            assertEquals(List.of(), left.toList(), "nothing written into the home itself");
+        }
     }
 
     @Test

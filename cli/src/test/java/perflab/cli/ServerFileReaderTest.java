@@ -112,6 +112,9 @@ class ServerFileReaderTest {
             "command: [x]\\nready: {tcp: port}\\nstop: {signal: TERM, command: [y]}| t.yaml:3: stop: give a signal or a command",
             "command: [x]\\nready: {tcp: port}\\nfiles: [a]| t.yaml:3: files: files are copied from the home",
             "command: [x]\\nhome: /h\\nfiles: [../etc/passwd]\\nready: {tcp: port}| t.yaml:3: files: '../etc/passwd' is not a path inside the home",
+            "command: [x]\\nready: {tcp: port}\\ntemplates: {conf/a.xml: a.xml}| t.yaml:3: templates: templates are written into the run's copy",
+            "command: [x]\\nhome: /h\\ntemplates: {conf/a.xml: no-such-template.xml}\\nready: {tcp: port}| t.yaml:3: templates.conf/a.xml: no template file",
+            "command: [x]\\nhome: /h\\ntemplates: {/etc/passwd: a.xml}\\nready: {tcp: port}| t.yaml:3: templates: '/etc/passwd' is not a path inside the home",
             "command: [x]\\nready: {tcp: port}\\nhome: {maven: tomcat}| t.yaml:3: home.maven: 'tomcat' is not GROUP:ARTIFACT:VERSION",
             "command: [x]\\nready: {tcp: port}\\njvm: placeholder| t.yaml:3: jvm: placeholder: put {jvm} in the command",
             "command: [x]\\nready: {tcp: port}\\njvm: {file: a}| t.yaml:3: jvm.file: the file is in the run's copy",
@@ -160,6 +163,21 @@ class ServerFileReaderTest {
         ServerFile f = ServerFileReader.read(named);
         assertEquals("nginx", f.name());
         assertEquals(List.of("nginx", "-g", "daemon off;"), f.command());
+    }
+
+    @Test
+    void templatesAreFoundBesideTheServerFile(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("tomcat"));
+        Files.writeString(dir.resolve("tomcat/server.xml"), "<Server port=\"-1\"/>");
+        Path yaml = dir.resolve("tomcat.yaml");
+        Files.writeString(yaml, "command: ['{home}/bin/catalina.sh', run]\nhome: /opt/tomcat\n"
+                + "templates: {conf/server.xml: tomcat/server.xml}\nready: {tcp: port}\n");
+        ServerFile f = ServerFileReader.read(yaml);
+        assertEquals(java.util.Map.of("conf/server.xml", dir.resolve("tomcat/server.xml").toString()), f.templates());
+        Files.writeString(yaml, "command: [x]\nhome: /opt/tomcat\nfiles: [conf/server.xml]\n"
+                + "templates: {conf/server.xml: tomcat/server.xml}\nready: {tcp: port}\n");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ServerFileReader.read(yaml)).getMessage()
+                .endsWith("templates.conf/server.xml: the home's own file is in files: too; give it in one of them"));
     }
 
     @Test
