@@ -24,6 +24,9 @@ import java.util.regex.Pattern;
  * @param home        where the server's files are; null: none (a program on the PATH)
  * @param env         environment variables for the server's process, besides perflab's own
  * @param files       files of the home copied into the run's copy with their placeholders filled in
+ * @param templates   files written into the run's copy of the home (by their path there) from templates of the
+ *                    user's (absolute paths, beside the server file), their placeholders filled in: a product's
+ *                    own configuration file as the run needs it (Tomcat's conf/server.xml)
  * @param ports       the names of the loopback ports perflab chooses for it (the first is {@code {port}})
  * @param url         the service URL the traffic targets; null: the first port and the workload's path
  * @param ready       how perflab knows it serves
@@ -34,7 +37,7 @@ import java.util.regex.Pattern;
  */
 public record ServerFile(String name, String source, String content, String workload, String description,
                          List<String> command, Home home, Map<String, String> env, List<String> files,
-                         List<String> ports, String url, Ready ready, Stop stop, Jvm jvm,
+                         Map<String, String> templates, List<String> ports, String url, Ready ready, Stop stop, Jvm jvm,
                          List<WorkloadSetting> settings, List<String> companions) {
     /**
      * A placeholder: {@code {name}} or {@code {a.b}}, not preceded by {@code $}: {@code ${catalina.base}} in a product's
@@ -42,13 +45,14 @@ public record ServerFile(String name, String source, String content, String work
      */
     public static final Pattern PLACEHOLDER = Pattern.compile("(?<!\\$)\\{([A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)?)}");
     /** The placeholders every server file may use, besides its ports, settings and companions. */
-    public static final Set<String> BUILT_IN = Set.of("port", "home", "runDir", "jvm", "javaHome");
+    public static final Set<String> BUILT_IN = Set.of("port", "home", "runDir", "jvm", "javaHome", "fileDir");
 
     public ServerFile {
         Objects.requireNonNull(name, "name");
         command = List.copyOf(command);
         env = Map.copyOf(env);
         files = List.copyOf(files);
+        templates = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(templates));
         ports = List.copyOf(ports);
         settings = List.copyOf(settings);
         companions = List.copyOf(companions);
