@@ -75,6 +75,10 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (sut.server != null || sut.set != null) {
+            throw new IllegalArgumentException("perflab serve starts the workload's own stack; a server file's server "
+                    + "is started by perflab run --server FILE (or by you, then perflab drive --target URL)");
+        }
         Workload w = Workloads.named(workload);
         StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.stacks().get(0);
         RunConfig.Sut settings = RunCommand.withWorkloadSettings(sut.toSut(8080, LoadOptions.http(http)), workloadOptions, w);

@@ -181,14 +181,26 @@ final class ServerFileReader {
         if (home == null) {
             throw fail(node, "files", "files are copied from the home: give home: too");
         }
-        List<String> files = strings(node, "files");
-        for (String f : files) {
-            Path p = Path.of(f).normalize();
-            if (f.isBlank() || p.isAbsolute() || p.startsWith("..")) {
-                throw fail(node, "files", "'" + f + "' is not a path inside the home (relative, without ..)");
-            }
+        List<String> files = new ArrayList<>();
+        for (String f : strings(node, "files")) {
+            files.add(insideHome(node, "files", f));
+        }
+        if (files.stream().distinct().count() != files.size()) {
+            throw fail(node, "files", "a file is given twice");
         }
         return files;
+    }
+
+    /**
+     * A path inside the home as the run uses it, normalized ({@code ./conf/x} is {@code conf/x}), so that the same
+     * file is the same path everywhere; IllegalArgumentException when it is absolute or leaves the home.
+     */
+    private String insideHome(Node node, String key, String given) {
+        Path p = Path.of(given).normalize();
+        if (given.isBlank() || p.isAbsolute() || p.startsWith("..") || p.toString().isEmpty()) {
+            throw fail(node, key, "'" + given + "' is not a path inside the home (relative, without ..)");
+        }
+        return p.toString();
     }
 
     /**
@@ -202,12 +214,9 @@ final class ServerFileReader {
         Map<String, String> templates = new LinkedHashMap<>();
         for (Map.Entry<String, Node> e : mapping(node, "templates").entrySet()) {
             String where = "templates." + e.getKey();
-            Path inHome = Path.of(e.getKey()).normalize();
-            if (e.getKey().isBlank() || inHome.isAbsolute() || inHome.startsWith("..")) {
-                throw fail(e.getValue(), "templates", "'" + e.getKey() + "' is not a path inside the home (relative, without ..)");
-            }
-            if (files.contains(e.getKey())) {
-                throw fail(e.getValue(), where, "the home's own file is in files: too; give it in one of them");
+            String inHome = insideHome(e.getValue(), "templates", e.getKey());
+            if (files.contains(inHome) || templates.containsKey(inHome)) {
+                throw fail(e.getValue(), where, "this file is given twice (in files: or templates:); give it once");
             }
             Path template = besideFile(scalar(e.getValue(), where));
             try {
@@ -217,7 +226,7 @@ final class ServerFileReader {
             } catch (IOException x) {
                 throw fail(e.getValue(), where, "cannot read " + template + ": " + x.getMessage());
             }
-            templates.put(e.getKey(), template.toString());
+            templates.put(inHome, template.toString());
         }
         return templates;
     }
@@ -330,12 +339,8 @@ final class ServerFileReader {
         if (home == null) {
             throw fail(node, "jvm.file", "the file is in the run's copy of the home: give home: too");
         }
-        String f = scalar(m.get("file"), "jvm.file");
-        Path p = Path.of(f).normalize();
-        if (f.isBlank() || p.isAbsolute() || p.startsWith("..")) {
-            throw fail(m.get("file"), "jvm.file", "'" + f + "' is not a path inside the home (relative, without ..)");
-        }
-        return new ServerFile.Jvm(ServerFile.Jvm.Mode.FILE, f);
+        return new ServerFile.Jvm(ServerFile.Jvm.Mode.FILE, insideHome(m.get("file"), "jvm.file",
+                scalar(m.get("file"), "jvm.file")));
     }
 
     private List<WorkloadSetting> settings(Node node) {

@@ -80,6 +80,9 @@ class ServerFileIT {
                 .digest(content.getBytes(StandardCharsets.UTF_8))), run.get("server").get("sha256").asText());
         assertEquals(content, run.get("server").get("content").asText());
         assertEquals("tree", run.get("processes").get("sut").get("sampled").asText());
+        // its JVM asked from outside (attach, jcmd VM.flags): the settings in force, not only those given
+        assertEquals("serial", run.get("effectiveJvm").get("collector").asText(), run.toString());
+        assertEquals(64, run.get("effectiveJvm").get("heapMaxMb").asLong(), run.toString());
         String command = run.get("processes").get("sut").get("command").toString();
         assertTrue(command.contains("-Xmx64m") && command.contains("-XX:+UseSerialGC") && command.contains("--server-threads 8"),
                 command);
@@ -201,6 +204,8 @@ class ServerFileIT {
                 "run", "hello", "--server", file.toString(), "--server-threads", "4");
         PerflabProcess.assertRefused(work, HELLO, "no such server file", "missing.yaml",
                 "run", "hello", "--server", work.resolve("missing.yaml").toString());
+        PerflabProcess.assertRefused(work, HELLO, "perflab serve starts the workload's own stack", "perflab run --server FILE",
+                "serve", "hello", "--server", file.toString());
         Path noJvm = work.resolve("nojvm.yaml");
         Files.writeString(noJvm, "command: [sleep, '60']\nready: {tcp: port}\n");
         PerflabProcess.assertRefused(work, HELLO, "--heap: nojvm is no JVM", "jvm: none",

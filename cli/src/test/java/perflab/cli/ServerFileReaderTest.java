@@ -174,10 +174,10 @@ class ServerFileReaderTest {
                 + "templates: {conf/server.xml: tomcat/server.xml}\nready: {tcp: port}\n");
         ServerFile f = ServerFileReader.read(yaml);
         assertEquals(java.util.Map.of("conf/server.xml", dir.resolve("tomcat/server.xml").toString()), f.templates());
-        Files.writeString(yaml, "command: [x]\nhome: /opt/tomcat\nfiles: [conf/server.xml]\n"
+        Files.writeString(yaml, "command: [x]\nhome: /opt/tomcat\nfiles: [./conf/server.xml]\n"
                 + "templates: {conf/server.xml: tomcat/server.xml}\nready: {tcp: port}\n");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> ServerFileReader.read(yaml)).getMessage()
-                .endsWith("templates.conf/server.xml: the home's own file is in files: too; give it in one of them"));
+                .endsWith("templates.conf/server.xml: this file is given twice (in files: or templates:); give it once"));
     }
 
     @Test

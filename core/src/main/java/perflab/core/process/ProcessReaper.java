@@ -74,6 +74,27 @@ public final class ProcessReaper {
         }
     }
 
+    /**
+     * Whether any process of group {@code pgid} is still there (its leader or what it forked, reparented or not), from
+     * the kernel's process table: the fifth field of /proc/PID/stat, after the command's name in parentheses.
+     */
+    public static boolean groupAlive(long pgid) {
+        String group = Long.toString(pgid);
+        try (java.util.stream.Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            return procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).anyMatch(p -> {
+                try {
+                    String stat = Files.readString(p.resolve("stat"));
+                    String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ", 4);
+                    return after.length > 2 && after[2].equals(group) && !after[0].equals("Z");
+                } catch (IOException | RuntimeException e) {
+                    return false; // gone while we looked
+                }
+            });
+        } catch (IOException e) {
+            return ProcessHandle.of(pgid).map(ProcessHandle::isAlive).orElse(false);
+        }
+    }
+
     /** The command that starts a program in a process group of its own, which {@link #watch} can then reap. */
     public static List<String> inOwnGroup(List<String> command) {
         List<String> full = new ArrayList<>();

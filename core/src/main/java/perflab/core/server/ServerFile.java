@@ -40,10 +40,11 @@ public record ServerFile(String name, String source, String content, String work
                          Map<String, String> templates, List<String> ports, String url, Ready ready, Stop stop, Jvm jvm,
                          List<WorkloadSetting> settings, List<String> companions) {
     /**
-     * A placeholder: {@code {name}} or {@code {a.b}}, not preceded by {@code $}: {@code ${catalina.base}} in a product's
-     * own files is the product's syntax and is left as it is.
+     * A placeholder: {@code {name}} or {@code {a.b}}, not right after a letter, a digit, {@code $}, {@code #} or
+     * {@code %}: {@code ${catalina.base}}, {@code #{bean.x}} and a logging pattern's {@code %d{ISO8601}} or
+     * {@code %X{trace.id}} in a product's own files are the product's syntax and are left as they are.
      */
-    public static final Pattern PLACEHOLDER = Pattern.compile("(?<!\\$)\\{([A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)?)}");
+    public static final Pattern PLACEHOLDER = Pattern.compile("(?<![$#%A-Za-z0-9])\\{([A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)?)}");
     /** The placeholders every server file may use, besides its ports, settings and companions. */
     public static final Set<String> BUILT_IN = Set.of("port", "home", "runDir", "jvm", "javaHome", "fileDir");
 

@@ -145,6 +145,9 @@ public final class ManagedProcess implements AutoCloseable {
         try {
             for (Map.Entry<Path, String> file : program.files().entrySet()) {
                 Files.createDirectories(file.getKey().getParent());
+                if (!file.getKey().getParent().toRealPath().startsWith(program.workDir().toRealPath())) {
+                    throw new IOException(file.getKey() + " would be written outside the run's copy of the home");
+                }
                 Files.deleteIfExists(file.getKey()); // the run's copy links to the home's: never write through it
                 Files.writeString(file.getKey(), file.getValue(), StandardCharsets.UTF_8);
             }
@@ -152,6 +155,11 @@ public final class ManagedProcess implements AutoCloseable {
             throw new RunFailure("cannot write the files of " + label(name) + ": " + e.getMessage());
         }
         List<String> grouped = perflab.core.process.ProcessReaper.inOwnGroup(command);
+        if (!grouped.get(0).endsWith("/setsid")) {
+            // without a group of its own, what its start script forks could outlive perflab
+            throw new RunFailure("cannot start " + label(name) + ": a server from a server file runs in a process group "
+                    + "of its own, through /usr/bin/setsid (util-linux), which this machine lacks");
+        }
         ProcessBuilder builder = new ProcessBuilder(grouped)
                 .directory(program.workDir() == null ? null : program.workDir().toFile())
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
@@ -164,11 +172,8 @@ public final class ManagedProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new RunFailure("cannot start " + label(name) + ": " + e.getMessage());
         }
-        ManagedProcess p = new ManagedProcess(name, process, runDir, null, ports,
-                grouped.get(0).endsWith("/setsid"), program);
-        if (p.ownGroup) {
-            perflab.core.process.ProcessReaper.watch(process.pid());
-        }
+        ManagedProcess p = new ManagedProcess(name, process, runDir, null, ports, true, program);
+        perflab.core.process.ProcessReaper.watch(process.pid());
         p.pump(process.getInputStream(), name + ".out");
         p.pump(process.getErrorStream(), name + ".err");
         p.awaitReady(program.ready().timeout());
@@ -237,8 +242,12 @@ public final class ManagedProcess implements AutoCloseable {
     /** The threads copying its outputs: a failure's message waits for them to have written its last lines. */
     private final List<Thread> pumps = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+    /** How many of its outputs are still being copied. */
+    private final java.util.concurrent.atomic.AtomicInteger openPumps = new java.util.concurrent.atomic.AtomicInteger();
+
     /** Copies one of its outputs into {@code file} in the run directory line by line, watching for its readiness. */
     private void pump(java.io.InputStream stream, String file) {
+        openPumps.incrementAndGet();
         Thread pump = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
                  BufferedWriter out = Files.newBufferedWriter(runDir.resolve(file))) {
@@ -264,7 +273,9 @@ public final class ManagedProcess implements AutoCloseable {
             } catch (IOException e) {
                 // the process is gone; the exit handling reports it
             } finally {
-                lineSeen.complete(null);
+                if (openPumps.decrementAndGet() == 0) {
+                    lineSeen.complete(null); // both its outputs closed: a program may close one and go on serving
+                }
             }
         }, name + "-" + file);
         pump.setDaemon(true);
@@ -291,11 +302,12 @@ public final class ManagedProcess implements AutoCloseable {
                 }
             }
         } catch (TimeoutException e) {
+            String tail = logTail(); // before the kill, which closes its pipes
             kill();
             boolean progressed = lastProgressNanos > started;
             throw new RunFailure(label(name) + (program != null ? " was not ready (" + ProgramReadiness.describe(program.ready())
                     + ")" : " did not report ready") + " within " + timeout.toSeconds() + " s"
-                    + (progressed ? " of its last progress line" : ""), logTail());
+                    + (progressed ? " of its last progress line" : ""), tail);
         } catch (InterruptedException e) {
             kill();
             Thread.currentThread().interrupt();
@@ -426,24 +438,29 @@ public final class ManagedProcess implements AutoCloseable {
     public int stopAsDeclared() {
         ServerFile.Stop how = program.stop();
         stopping = true;
-        if (process.isAlive()) {
+        long deadline = System.nanoTime() + how.grace().toNanos();
+        if (perflab.core.process.ProcessReaper.groupAlive(process.pid())) {
             if (!how.command().isEmpty()) {
-                runStopCommand(how);
-            } else if (!ownGroup || !perflab.core.process.ProcessReaper.signalGroup(process.pid(), how.signal())) {
+                runStopCommand(how, deadline);
+            } else if (!perflab.core.process.ProcessReaper.signalGroup(process.pid(), how.signal())) {
                 process.destroy();
             }
-            if (!waitForExit(how.grace())) {
-                process.destroyForcibly();
-                waitForExit(Duration.ofSeconds(5));
+            // the whole group has the grace: a start script dies at once, the JVM it forked is still shutting down
+            while (perflab.core.process.ProcessReaper.groupAlive(process.pid()) && System.nanoTime() < deadline) {
+                waitForExit(Duration.ofMillis(50));
             }
         }
-        killGroup(); // what its script forked, also when it had exited on its own
+        killGroup(); // whatever is left of it after the grace, also when it had exited on its own
+        waitForExit(Duration.ofSeconds(5));
         return process.isAlive() ? -1 : process.exitValue();
     }
 
-    /** Runs a server's stop command (its output beside its own), bounded by the grace. */
-    private void runStopCommand(ServerFile.Stop how) {
-        ProcessBuilder b = new ProcessBuilder(how.command())
+    /**
+     * Runs a server's stop command (its output beside the server's), in a group of its own that is ended with it:
+     * {@code catalina.sh stop} forks a JVM of its own. Bounded by the stop's deadline.
+     */
+    private void runStopCommand(ServerFile.Stop how, long deadline) {
+        ProcessBuilder b = new ProcessBuilder(perflab.core.process.ProcessReaper.inOwnGroup(how.command()))
                 .directory(program.workDir() == null ? null : program.workDir().toFile())
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(runDir.resolve(name + "-stop.out").toFile()))
@@ -451,8 +468,11 @@ public final class ManagedProcess implements AutoCloseable {
         b.environment().putAll(program.env());
         try {
             Process stopper = b.start();
-            if (!stopper.waitFor(how.grace().toMillis(), TimeUnit.MILLISECONDS)) {
-                stopper.destroyForcibly();
+            perflab.core.process.ProcessReaper.watch(stopper.pid());
+            try {
+                stopper.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } finally {
+                perflab.core.process.ProcessReaper.killGroup(stopper.pid());
             }
         } catch (IOException e) {
             process.destroy(); // no stop command to run: the plain signal

@@ -39,9 +39,9 @@ import java.util.regex.Pattern;
 public record ServerLaunch(List<Step> steps, List<String> instances, String entry, Map<String, Step> restarts) {
     /**
      * {@code {backend.port}}: a port another process announced in its READY line, or perflab chose for it; not after
-     * a {@code $}, which is a product's own syntax in its files ({@code ${catalina.base}}).
+     * what {@link perflab.core.server.ServerFile#PLACEHOLDER} leaves to a product ({@code ${catalina.base}}).
      */
-    static final Pattern PORT_REFERENCE = Pattern.compile("(?<!\\$)\\{([a-z][a-z0-9-]*)\\.([a-z][a-z0-9-]*)}");
+    static final Pattern PORT_REFERENCE = Pattern.compile("(?<![$#%A-Za-z0-9])\\{([a-z][a-z0-9-]*)\\.([a-z][a-z0-9-]*)}");
 
     /**
      * One process to start.
@@ -194,6 +194,11 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
         ServerPlan plan = kind.plan(new ServerRequest(stack, sut, name, perflabHome, runDir, jfr, listens,
                 SutCommand.jvmFlags(sut, runDir, jfr, name), gcLog));
         if (plan.program() != null) {
+            if (plan.jvm() && plan.jvmReport() == null) {
+                // its JVM does not report itself: perflab asks it once it serves (AttachedJvm) and writes it here
+                plan = new ServerPlan(plan.command(), plan.readyLine(), true, plan.gcLog(), SutCommand.jvmReportFile(name),
+                        plan.jfr(), plan.program());
+            }
             // a program's whole tree is the SUT (a start script and the JVM it forks), on the ports perflab chose
             return new Step(name, plan.command(), null, plan.jvm(), Companion.Sampling.TREE, null, Map.of(),
                     plan.program().ports(), plan);
@@ -371,7 +376,7 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
         while (m.find()) {
             Integer port = ports.getOrDefault(m.group(1), Map.of()).get(m.group(2));
             if (port == null) {
-                throw new IllegalStateException(m.group(1) + " announced no port named " + m.group(2)
+                throw new IllegalArgumentException(m.group(1) + " announced no port named " + m.group(2)
                         + " (its READY line has " + ports.getOrDefault(m.group(1), Map.of()).keySet() + ")");
             }
             m.appendReplacement(out, port.toString());

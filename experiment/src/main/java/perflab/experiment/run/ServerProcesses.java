@@ -86,6 +86,9 @@ public final class ServerProcesses implements AutoCloseable {
                         chosen, step.jvm() ? null : runDir);
                 processes.started.add(new Started(p, step, command));
                 ports.put(step.name(), p.ports());
+                if (program != null && step.jvm()) {
+                    reportAttachedJvm(p, runDir.resolve(step.sut().jvmReport()));
+                }
                 startedOne.accept(p);
             }
         } catch (RunFailure | RuntimeException e) {
@@ -93,6 +96,20 @@ public final class ServerProcesses implements AutoCloseable {
             throw e;
         }
         return processes;
+    }
+
+    /**
+     * Writes what the JVM in a program's tree runs with into {@code file} (run.json's effectiveJvm), as perflab's own
+     * stacks write it themselves; nothing when there is no JVM to ask (the report then leaves it out).
+     */
+    private static void reportAttachedJvm(ManagedProcess p, Path file) {
+        jvmInTree(p.pid()).map(AttachedJvm::describe).ifPresent(jvm -> {
+            try {
+                perflab.core.result.Json.write(file, jvm);
+            } catch (java.io.IOException e) {
+                // a run goes on without it, as without a stack's report
+            }
+        });
     }
 
     /** A program's words with the ports perflab chose filled in: environment, files, URL, readiness, stop command. */

@@ -118,6 +118,36 @@ class ManagedProcessProgramTest {
     }
 
     @Test
+    void oneThatClosesAnOutputBeforeItIsReadyIsStillWaitedFor() throws Exception {
+        ManagedProcess p = start("exec 2>&-; sleep 0.5; echo ready; exec sleep 120", line("^ready$"), TERM, Map.of());
+        assertTrue(p.alive(), "closing its stderr is no exit");
+    }
+
+    @Test
+    void theWholeGroupHasItsGraceNotOnlyTheScriptPerflabStarted() throws Exception {
+        Path done = dir.resolve("jvm-shut-down");
+        // the script dies on TERM at once; its child, as a JVM running its shutdown hooks, takes a second
+        ManagedProcess p = start("(trap 'sleep 1; touch " + done + "; exit 0' TERM; while :; do sleep 0.05; done) & "
+                + "echo up; wait", line("^up$"), TERM, Map.of());
+        p.stopAsDeclared();
+        assertTrue(Files.exists(done), "the forked child finished its shutdown within the grace");
+    }
+
+    @Test
+    void aStopCommandsOwnChildrenEndWithIt() throws Exception {
+        Path flag = dir.resolve("stop-now");
+        Path childPid = dir.resolve("stopper-child.pid");
+        ServerFile.Stop forking = new ServerFile.Stop("TERM", List.of("bash", "-c", "sleep 300 & echo $! > " + childPid
+                + "; touch " + flag + "; wait"), Duration.ofSeconds(5));
+        ManagedProcess p = start("echo up; while [ ! -e " + flag + " ]; do sleep 0.05; done", line("^up$"), forking,
+                Map.of());
+        assertEquals(0, p.stopAsDeclared());
+        long child = Long.parseLong(Files.readString(childPid).trim());
+        Poll.until("the stop command's child " + child + " to end", Duration.ofSeconds(10), () -> ProcessHandle.of(child)
+                .isEmpty() || !ProcessHandle.of(child).get().isAlive());
+    }
+
+    @Test
     void aStopCommandStopsIt() throws Exception {
         Path flag = dir.resolve("stop-now");
         ServerFile.Stop byCommand = new ServerFile.Stop("TERM", List.of("touch", flag.toString()), Duration.ofSeconds(30));

@@ -57,8 +57,11 @@ public final class CommandServerKind implements ServerKind {
         }
         Path home = f.home() == null ? null : ServerHome.resolve(f, repository, cache);
         Path copy = home == null ? null : r.runDir().resolve(r.process() + "-home").toAbsolutePath();
+        // in the command and env only where the file says the flags go there: never twice, never to a non-JVM
+        boolean inPlaceholder = f.jvm().mode() == ServerFile.Jvm.Mode.PLACEHOLDER;
         String jvmFlags = jvm ? String.join(" ", r.jvmFlags()) : "";
-        Map<String, String> values = values(r, f, copy, jvmFlags);
+        String placeholderFlags = inPlaceholder ? jvmFlags : "";
+        Map<String, String> values = values(r, f, copy, placeholderFlags);
         Placeholders p = new Placeholders(values);
 
         List<String> command = new ArrayList<>();
@@ -67,7 +70,9 @@ public final class CommandServerKind implements ServerKind {
         }
         for (String word : f.command()) {
             if (word.equals("{jvm}")) {
-                command.addAll(r.jvmFlags()); // a word that is the flags alone is as many words as there are flags
+                if (inPlaceholder) {
+                    command.addAll(r.jvmFlags()); // a word that is the flags alone is as many words as there are flags
+                }
             } else {
                 command.add(p.fill(word, f.source() + ": command"));
             }
@@ -114,7 +119,7 @@ public final class CommandServerKind implements ServerKind {
         ServerFile.Ready ready = ready(f, p);
         ServerFile.Stop stop = new ServerFile.Stop(f.stop().signal(),
                 f.stop().command().stream().map(w -> p.fill(w, f.source() + ": stop.command")).toList(), f.stop().grace());
-        String url = f.url() == null ? null : p.fill(f.url(), f.source() + ": url");
+        String url = f.url() == null ? null : checkedUrl(p.fill(f.url(), f.source() + ": url"), f.source() + ": url");
         ServerPlan.Program program = new ServerPlan.Program(env, copy != null ? copy : r.runDir().toAbsolutePath(), files,
                 portNames(f), url, ready, stop, f, home);
         return new ServerPlan(command, null, jvm, jvm ? r.gcLog() : null, null,
@@ -182,12 +187,25 @@ public final class CommandServerKind implements ServerKind {
     private static ServerFile.Ready ready(ServerFile f, Placeholders p) {
         ServerFile.Ready r = f.ready();
         return switch (r.kind()) {
-            case HTTP -> new ServerFile.Ready(r.kind(), p.fill(r.target(), f.source() + ": ready.http"), r.minStatus(),
-                    r.maxStatus(), r.timeout());
+            case HTTP -> new ServerFile.Ready(r.kind(), checkedUrl(p.fill(r.target(), f.source() + ": ready.http"),
+                    f.source() + ": ready.http"), r.minStatus(), r.maxStatus(), r.timeout());
             case TCP -> new ServerFile.Ready(r.kind(), portNames(f).get(f.ports().indexOf(r.target())), r.minStatus(),
                     r.maxStatus(), r.timeout());
             case LINE -> r;
         };
+    }
+
+    /**
+     * {@code url} as it will be once its ports are filled in, checked to be a URL now: a bad one would otherwise
+     * only show as a server that never gets ready.
+     */
+    private static String checkedUrl(String url, String where) {
+        try {
+            java.net.URI.create(url.replaceAll("\\{[a-z][a-z0-9-]*\\.[a-z][a-z0-9-]*}", "1")).toURL();
+        } catch (IllegalArgumentException | java.net.MalformedURLException e) {
+            throw new IllegalArgumentException(where + ": '" + url + "' is not a URL: " + e.getMessage());
+        }
+        return url;
     }
 
     private static String read(Path home, String rel, ServerFile f) {

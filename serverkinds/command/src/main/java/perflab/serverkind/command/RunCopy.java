@@ -28,8 +28,17 @@ final class RunCopy {
             throw new IOException(copy + " exists already: a run's copy of a home is made once");
         }
         Path from = home.toRealPath();
+        Path realCopy = copy.toAbsolutePath().getParent().toRealPath().resolve(copy.getFileName());
+        if (realCopy.startsWith(from)) {
+            // the copy would copy itself, and every run kept there before it
+            throw new IOException("the run directory " + copy.getParent() + " is inside the home " + from
+                    + "; give --out a directory outside it");
+        }
         try {
-            Files.walkFileTree(from, new SimpleFileVisitor<>() {
+            // links followed: a directory the home links to (Debian's conf -> /etc/...) is made anew too, so that
+            // nothing the run writes goes through a link into the home; a loop of links is refused
+            Files.walkFileTree(from, java.util.EnumSet.of(java.nio.file.FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE,
+                    new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
                     Files.createDirectories(copy.resolve(from.relativize(dir).toString()));
@@ -40,10 +49,21 @@ final class RunCopy {
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                     Path relative = from.relativize(file);
                     if (!written.contains(Path.of(relative.toString()))) {
-                        Path target = attrs.isSymbolicLink() ? Files.readSymbolicLink(file) : file;
-                        Files.createSymbolicLink(copy.resolve(relative.toString()), target);
+                        // to the file itself, wherever links lead: a relative link would not resolve from the copy
+                        Files.createSymbolicLink(copy.resolve(relative.toString()), file.toRealPath());
                     }
                     return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                    if (e instanceof java.nio.file.FileSystemLoopException) {
+                        throw new IOException("the home links in a loop at " + file);
+                    }
+                    if (Files.isSymbolicLink(file) && !Files.exists(file)) {
+                        return FileVisitResult.CONTINUE; // a link to nothing: there is nothing to read through it
+                    }
+                    throw e;
                 }
             });
         } catch (UncheckedIOException e) {

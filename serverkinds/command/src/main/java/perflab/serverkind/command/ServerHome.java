@@ -61,7 +61,10 @@ final class ServerHome {
     static Path unpacked(String source, String coordinate, Path repository, Path cache) {
         String[] c = coordinate.split(":");
         String type = c.length > 3 ? c[3] : "zip";
-        if (c.length < 3 || c.length > 4 || !type.equals("zip")) {
+        if (c.length < 3 || c.length > 4 || !type.equals("zip")
+                || !java.util.Arrays.stream(c).allMatch(part -> part.matches("[A-Za-z0-9_][A-Za-z0-9_.-]*"))
+                || c[0].contains("..")) {
+            // each part a name, so that none leads out of the repository or the cache
             throw new IllegalArgumentException(source + ": home: maven: '" + coordinate + "' is not GROUP:ARTIFACT:VERSION[:zip]");
         }
         Path zip = repository.resolve(c[0].replace('.', '/')).resolve(c[1]).resolve(c[2])
@@ -72,7 +75,7 @@ final class ServerHome {
                     + "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:get -Dartifact=" + c[0] + ":" + c[1] + ":"
                     + c[2] + ":zip");
         }
-        Path target = cache.resolve("homes").resolve(c[0] + "-" + c[1] + "-" + c[2]);
+        Path target = cache.resolve("homes").resolve(c[0]).resolve(c[1]).resolve(c[2]);
         try {
             if (!Files.isDirectory(target)) {
                 unzip(zip, target);

@@ -103,6 +103,34 @@ class CommandServerKindTest {
     }
 
     @Test
+    void aDirectoryTheHomeLinksToIsMadeAnewSoNothingIsWrittenThroughIt() throws IOException {
+        Path home = home();
+        Path etc = Files.createDirectories(tmp.resolve("etc/server"));
+        Files.writeString(etc.resolve("site.conf"), "site");
+        Files.createSymbolicLink(home.resolve("site"), etc);
+        Files.createSymbolicLink(home.resolve("conf/relative.xml"), Path.of("other.xml"));
+        ServerFile f = file(List.of("x"), new ServerFile.Home(home.toString(), null), Map.of(), List.of(),
+                List.of("port"), HTTP, new ServerFile.Jvm(ServerFile.Jvm.Mode.NONE, null));
+        plan(f, sut(Map.of()));
+        Path copy = tmp.resolve("run/sut-home");
+        assertTrue(Files.isDirectory(copy.resolve("site")) && !Files.isSymbolicLink(copy.resolve("site")));
+        assertEquals("site", Files.readString(copy.resolve("site/site.conf")));
+        assertEquals("untouched {not-ours}", Files.readString(copy.resolve("conf/relative.xml")), "a relative link resolves");
+        Files.writeString(copy.resolve("site/new.log"), "x");
+        assertFalse(Files.exists(etc.resolve("new.log")), "nothing written through the link");
+    }
+
+    @Test
+    void aRunDirectoryInsideTheHomeIsRefused() throws IOException {
+        Path home = tmp; // the run directory, tmp/run, is inside it
+        Files.createDirectories(tmp.resolve("run"));
+        ServerFile f = file(List.of("x"), new ServerFile.Home(home.toString(), null), Map.of(), List.of(),
+                List.of("port"), HTTP, new ServerFile.Jvm(ServerFile.Jvm.Mode.NONE, null));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan(f, sut(Map.of())));
+        assertTrue(e.getMessage().contains("is inside the home"), e.getMessage());
+    }
+
+    @Test
     void jvmFlagsGoWhereTheFileSays() throws IOException {
         Path home = home();
         ServerFile.Home h = new ServerFile.Home(home.toString(), null);
@@ -148,7 +176,7 @@ class CommandServerKindTest {
             put(z, "server-1.0/conf/a.conf", "port {port}\n");
         }
         Path home = ServerHome.unpacked("s.yaml", "org.example:server:1.0:zip", tmp.resolve("repo"), tmp.resolve("cache"));
-        assertEquals(tmp.resolve("cache/homes/org.example-server-1.0/server-1.0"), home);
+        assertEquals(tmp.resolve("cache/homes/org.example/server/1.0/server-1.0"), home);
         assertTrue(Files.isExecutable(home.resolve("bin/start.sh")));
         assertEquals("port {port}\n", Files.readString(home.resolve("conf/a.conf")));
         Files.writeString(home.resolve("conf/a.conf"), "changed"); // a second resolve takes the unpacked home as it is
@@ -170,10 +198,13 @@ class CommandServerKindTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () ->
                 ServerHome.unpacked("s.yaml", "org.example:evil:1.0:zip", tmp.resolve("repo"), tmp.resolve("cache")));
         assertTrue(e.getMessage().contains("would leave the directory"), e.getMessage());
-        assertFalse(Files.exists(tmp.resolve("escaped.txt")));
-        try (var left = Files.list(tmp.resolve("cache/homes"))) {
+        assertFalse(Files.exists(tmp.resolve("cache/escaped.txt")) || Files.exists(tmp.resolve("cache/homes/escaped.txt")));
+        try (var left = Files.list(tmp.resolve("cache/homes/org.example/evil"))) {
             assertEquals(List.of(), left.toList(), "nothing half-unpacked is left in the cache");
         }
+        IllegalArgumentException out = assertThrows(IllegalArgumentException.class, () ->
+                ServerHome.unpacked("s.yaml", "..:x:1:zip", tmp.resolve("repo"), tmp.resolve("cache")));
+        assertEquals("s.yaml: home: maven: '..:x:1:zip' is not GROUP:ARTIFACT:VERSION[:zip]", out.getMessage());
     }
 
     private static void put(ZipOutputStream z, String name, String text) throws IOException {

@@ -49,7 +49,7 @@ class TomcatServerFileIT {
         assertTrue(serverXml.contains("maxThreads=\"12\"") && serverXml.contains("maxKeepAliveRequests=\"-1\""), serverXml);
         assertTrue(Files.exists(out.resolve("sut-home/logs")), "Tomcat's logs are the run's");
         Path cached;
-        try (Stream<Path> homes = Files.list(work.resolve("cache/perflab/homes/org.apache.tomcat-tomcat-11.0.24"))) {
+        try (Stream<Path> homes = Files.list(work.resolve("cache/perflab/homes/org.apache.tomcat/tomcat/11.0.24"))) {
             cached = homes.findFirst().orElseThrow();
         }
         String stock = Files.readString(cached.resolve("conf/server.xml"));
