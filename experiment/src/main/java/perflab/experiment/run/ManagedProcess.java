@@ -100,18 +100,8 @@ public final class ManagedProcess implements AutoCloseable {
      * first. Polled every 20 ms: a proxy binds its ports within milliseconds of its start.
      */
     private String awaitBound(Map<String, Integer> listens) {
-        while (process.isAlive()) {
-            if (listens.values().stream().allMatch(port -> perflab.core.process.LocalSockets.bound(process.pid(), port))) {
-                return "";
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
-            }
-        }
-        return null;
+        return pollWhileAlive(20, () -> listens.values().stream()
+                .allMatch(port -> perflab.core.process.LocalSockets.bound(process.pid(), port)));
     }
 
     /**
@@ -119,13 +109,18 @@ public final class ManagedProcess implements AutoCloseable {
      * accepts a connection. "" then, null when it exited first. Polled every 100 ms, each try bounded.
      */
     private String awaitServing(ServerFile.Ready ready, Map<String, Integer> listens) {
+        return pollWhileAlive(100, () -> ready.kind() == ServerFile.Ready.Kind.HTTP ? ProgramReadiness.answers(ready)
+                : ProgramReadiness.accepts(listens.get(ready.target())));
+    }
+
+    /** "" once {@code ready} holds, tried every {@code millis} ms while the process lives; null when it exited first. */
+    private String pollWhileAlive(long millis, java.util.function.BooleanSupplier ready) {
         while (process.isAlive()) {
-            if (ready.kind() == ServerFile.Ready.Kind.HTTP ? ProgramReadiness.answers(ready)
-                    : ProgramReadiness.accepts(listens.get(ready.target()))) {
+            if (ready.getAsBoolean()) {
                 return "";
             }
             try {
-                Thread.sleep(100);
+                Thread.sleep(millis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return null;
