@@ -105,6 +105,9 @@ final class RunCommand implements Callable<Integer> {
         load.checkPreset(w);
         RunConfig.Load runLoad = load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC));
         perflab.core.server.ServerFile server = serverFile();
+        if (server != null) {
+            refuseStackSettings(w, server);
+        }
         RunConfig config = new RunConfig(w.name(), server != null ? server.name()
                 : sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
                 operation(w, load.operation), runLoad,
@@ -128,6 +131,20 @@ final class RunCommand implements Callable<Integer> {
             return sut.serverFile();
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("--server " + sut.server + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * A workload's settings that only its own stacks read (trade's --db) would not reach a server file's server:
+     * refused in one line rather than silently dropped. Those the traffic reads too stay.
+     */
+    private void refuseStackSettings(Workload w, perflab.core.server.ServerFile server) {
+        for (String name : workloadOptions.given(w, WorkloadSetting.Use.SERVER).keySet()) {
+            if (w.setting(name).use() == WorkloadSetting.Use.SERVER) {
+                throw new IllegalArgumentException("--" + name + " is a setting of " + w.name() + "'s own stacks, which "
+                        + server.name() + " is not; give the server's own settings with --set"
+                        + (server.settings().isEmpty() ? "" : " (" + String.join(", ", server.settingNames()) + ")"));
+            }
         }
     }
 

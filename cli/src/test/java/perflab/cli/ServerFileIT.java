@@ -206,6 +206,8 @@ class ServerFileIT {
                 "run", "hello", "--server", work.resolve("missing.yaml").toString());
         PerflabProcess.assertRefused(work, HELLO, "perflab serve starts the workload's own stack", "perflab run --server FILE",
                 "serve", "hello", "--server", file.toString());
+        PerflabProcess.assertRefused(work, PerflabProcess.testWorkload("notes"), "--store-latency is a setting of notes's own stacks",
+                "--set", "run", "notes", "--server", file.toString(), "--store-latency", "5ms");
         Path noJvm = work.resolve("nojvm.yaml");
         Files.writeString(noJvm, "command: [sleep, '60']\nready: {tcp: port}\n");
         PerflabProcess.assertRefused(work, HELLO, "--heap: nojvm is no JVM", "jvm: none",

@@ -16,12 +16,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * soap-echo on a real product: Apache Tomcat 11 from Maven Central, started by its own catalina.sh from
- * servers/tomcat-soap-echo.yaml, with soap-echo's CXF service deployed as the WAR perflab builds. Every answer is
- * checked in depth; the settings under test reach Tomcat's configuration and its JVM; the distribution is left as
- * it was unpacked.
+ * The ready server files of servers/ that serve soap-echo, each run end to end with every answer checked in depth:
+ * soap-echo on a real product, Apache Tomcat 11 from Maven Central started by its own catalina.sh, with soap-echo's
+ * CXF service deployed as the WAR perflab builds; and the lean stack started as a plain command.
  */
-class TomcatServerFileIT {
+class ReadyServerFilesIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -60,5 +59,26 @@ class TomcatServerFileIT {
         JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
         assertTrue(run.get("server").get("home").asText().endsWith("apache-tomcat-11.0.24"), run.get("server").toString());
         assertTrue(run.get("server").get("env").get("CATALINA_OPTS").asText().contains("-Xmx256m"), run.get("server").toString());
+        assertEquals("parallel", run.get("effectiveJvm").get("collector").asText(), run.toString());
+        assertEquals(256, run.get("effectiveJvm").get("heapMaxMb").asLong(), run.toString());
+    }
+
+    @Test
+    void theLeanStackAsAPlainCommandAnswersEveryRequestRight() throws Exception {
+        Path file = PerflabProcess.home().resolve("servers/soap-echo-lean.yaml");
+        Path out = work.resolve("lean");
+        try (PerflabProcess p = PerflabProcess.start(work, "run", file.toString(), "--set", "threads=16",
+                "--clients", "4", "--warmup", "3s", "--duration", "3s", "--deep-check", "1", "--heap", "128m",
+                "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofMinutes(3)), p.err() + p.out());
+        }
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals("soap-echo-lean", summary.get("stack").asText());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
+        assertTrue(summary.get("requests").asLong() > 100, summary.toString());
+        JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
+        String command = run.get("processes").get("sut").get("command").toString();
+        assertTrue(command.contains("\"--server-threads\",\"16\"") && command.contains("-Xmx128m"), command);
+        assertEquals(128, run.get("effectiveJvm").get("heapMaxMb").asLong(), run.toString());
     }
 }
