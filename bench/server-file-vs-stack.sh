@@ -6,6 +6,7 @@
 # also runs perflab's samplers) the same CPU per request: watching a server from a file costs nothing more.
 #
 # Usage: bench/server-file-vs-stack.sh [repeats] [warmup-seconds] [duration-seconds]
+# (until a7581f9 the stack kind always ran first in each pair; now the order alternates)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/build-once.sh
@@ -21,7 +22,10 @@ printf 'repeat,way,cpuMicrosPerRequest,driverCpuMicrosPerRequest,throughput,requ
 common=(--operation echoComplexTypeDoc --clients 16 --warmup "${warmup}s" --duration "${duration}s" --cpus 0
   --driver-cpus 1 --heap 512m --gc parallel --seed 1 --quiet)
 for i in $(seq 1 "$repeats"); do
-  for way in stack file; do
+  # the order alternates, so that neither way always runs on a machine the other has just warmed or loaded
+  order="stack file"
+  [ $((i % 2)) -eq 0 ] && order="file stack"
+  for way in $order; do
     dir="$out/$way-$i"
     if [ "$way" = stack ]; then
       ./perflab run soap-echo --stack lean "${common[@]}" --out "$dir" >"$dir.log" 2>&1 || true
