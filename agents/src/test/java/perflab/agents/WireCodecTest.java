@@ -38,7 +38,7 @@ class WireCodecTest {
     void aResultAndAPlanGoAcrossWhole() {
         Interval i = IntervalMergeTest.interval(Phase.MEASURE, 5, 7, 1, 10, 20, 3_000_000);
         DriverResult r = new DriverResult(false, "stopped", 5, 1005, 1.0, i.successes(), i.errors(), List.of("a timeout"),
-                i.latency(), i.serviceTime(), i.failed(), i.lag(), 3, 4, 0.5, 1.25, true, "busy", 70, 140, i.byKind());
+                i.latency(), i.serviceTime(), i.failed(), i.lag(), 3, 4, 0.5, 1.25, true, "busy", 70, 140, 2, i.byKind());
         ToController.Finished f = assertInstanceOf(ToController.Finished.class,
                 WireCodec.decode(WireCodec.encode(new ToController.Finished(r)), ToController.class));
         DriverResult got = f.result();
@@ -47,6 +47,7 @@ class WireCodecTest {
         assertEquals(r.requests(), got.requests());
         assertEquals(r.errorSamples(), got.errorSamples());
         assertEquals(r.saturationReason(), got.saturationReason());
+        assertEquals(2, got.resent());
         assertEquals(r.byKind().get("echo").latency(), got.byKind().get("echo").latency());
         // the agent's clock onto the controller's: only the wall-clock times move
         assertEquals(1005 + 250, DriverResults.shifted(got, 250).measureEndEpochMs());

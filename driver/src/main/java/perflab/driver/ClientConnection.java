@@ -17,6 +17,12 @@ import perflab.core.traffic.Request;
  * handler of its channel's pipeline and reads raw bytes, framing responses with {@link ResponseParser}; events
  * from an old channel are ignored.
  * What happens to a response once framed is {@link Client}'s, shared with h2c.
+ *
+ * <p>An idempotent request whose kept-alive connection closes (or resets) before a byte of its answer is sent once
+ * more on a new connection, as browsers and most HTTP clients do (RFC 9112 9.3.1): the server may have closed an idle
+ * connection as the request went out, or a proxy (haproxy) closed the client's connection because the server behind
+ * it died, leaving the retry to the client. It keeps its intended time, so its latency includes the lost attempt,
+ * and is counted ({@code driver.resent}). A request on a fresh connection, or one partly answered, fails as before.
  */
 final class ClientConnection extends Client implements DriverConnection, Reconnector.Owner {
     private static final int DISCONNECTED = 0;
@@ -31,6 +37,12 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
 
     private int state = DISCONNECTED;
     private boolean closeAfterThis;
+    /** A byte of the outstanding request's answer has arrived. */
+    private boolean answering;
+    /** The outstanding request is a resend: it is not sent a third time. */
+    private boolean resending;
+    /** The outstanding request waits for the next connection to go out again. */
+    private boolean resendPending;
     private ByteBuf cumulation;
 
     ClientConnection(DriverLoop loop, ClientSession session, ConnectionPolicy policy, double deepCheckRatio,
@@ -78,12 +90,24 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
     public void connected() {
         state = IDLE;
         stats.connectionOpened(window.phase());
+        if (resendPending) {
+            resendPending = false;
+            resend();
+            return;
+        }
         loop.model.clientReady(this, System.nanoTime());
     }
 
     @Override
     public void connectFailed(String message) {
         state = DISCONNECTED;
+        if (resendPending) {
+            // the request the closed connection left: its resend found no server either
+            resendPending = false;
+            fail(ErrorKind.IO, message == null ? null : "resent after its connection closed unanswered, it could "
+                    + "not connect again: " + message);
+            return; // the reconnection that follows asks the load model for work again
+        }
         if (window.sending()) {
             loop.model.connectFailed(this, System.nanoTime(), message);
         }
@@ -104,6 +128,7 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
     @Override
     public void shutdown() {
         state = CLOSED;
+        resendPending = false;
         releaseCumulation();
         reconnector.shutdown();
     }
@@ -124,8 +149,44 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
         closeAfterThis = close;
         parser.reset(e.head);
         state = BUSY;
+        answering = false;
+        resending = false;
         sent(System.nanoTime(), freeSince, bytes);
         ch.writeAndFlush(out, ch.voidPromise());
+    }
+
+    /** The outstanding request once more, on the new connection: its intended time kept, its service time anew. */
+    private void resend() {
+        Channel ch = reconnector.channel();
+        boolean close = reconnector.startRequest();
+        ByteBuf out = ch.alloc().ioBuffer(encoded.sizeFor(request));
+        int bytes = encoded.write(out, request, close);
+        closeAfterThis = close;
+        parser.reset(encoded.head);
+        state = BUSY;
+        answering = false;
+        resending = true;
+        sendNanos = System.nanoTime();
+        stats.sent(window.phase(), bytes);
+        stats.resent(window.phase()); // not completionPhase: that takes a count-bounded window's ticket
+        ch.writeAndFlush(out, ch.voidPromise());
+    }
+
+    /**
+     * Whether the outstanding request, its connection gone, goes out again: idempotent, not yet resent, nothing of
+     * its answer read, and its connection had answered an earlier request (a fresh connection that fails says
+     * something about the server, not about a close racing the request), while the window still sends.
+     */
+    private boolean mayResend() {
+        return encoded != null && encoded.idempotent && !resending && !answering && !reconnector.unanswered()
+                && window.sending();
+    }
+
+    /** The outstanding request's connection closed unanswered: it waits for the next connection, made at once. */
+    private void resendOnNewConnection() {
+        resendPending = true;
+        state = DISCONNECTED;
+        closeAndReconnect(false);
     }
 
     // --- receiving ---
@@ -143,6 +204,7 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
             closeAndReconnect(false);
             return;
         }
+        answering = true;
         ByteBuf data = cumulation == null ? in : append(ctx, in);
         int r = parser.parse(data);
         if (r == ResponseParser.NEED_MORE) {
@@ -210,6 +272,10 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
                 reconnector.reconnect(false);
                 return;
             }
+            if (mayResend()) {
+                resendOnNewConnection();
+                return;
+            }
             failRequest(ErrorKind.IO, "the server closed the connection before the response was complete");
         }
         closeAndReconnect(reconnector.unanswered());
@@ -221,6 +287,10 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
             return;
         }
         if (state == BUSY) {
+            if (mayResend()) {
+                resendOnNewConnection();
+                return;
+            }
             failRequest(ErrorKind.IO, window.wantsErrorSamples() ? describe(cause) : null);
         }
         closeAndReconnect(reconnector.unanswered());

@@ -21,6 +21,8 @@ import java.util.Map;
  * @param saturationReason why, or null
  * @param bytesSent       request bytes written in the measured window
  * @param bytesReceived   response bytes read in the measured window
+ * @param resent          idempotent requests sent again, as a browser does, because the kept-alive connection they
+ *                        went out on closed without a byte of answer (a server or proxy that died or closed it)
  * @param byKind          the same figures per request kind (kinds with requests only, in the traffic's order);
  *                        they add up to the totals
  */
@@ -29,7 +31,8 @@ public record DriverResult(boolean complete, String endReason, long measureStart
                            List<String> errorSamples, Histogram latency, Histogram serviceTime,
                            Histogram failedLatency, Histogram lag, long warmupRequests, long connectionsOpened,
                            double driverCpuSeconds, double driverGcPauseMs, boolean saturated,
-                           String saturationReason, long bytesSent, long bytesReceived, Map<String, KindFigures> byKind) {
+                           String saturationReason, long bytesSent, long bytesReceived, long resent,
+                           Map<String, KindFigures> byKind) {
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }

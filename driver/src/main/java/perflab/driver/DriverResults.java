@@ -17,7 +17,7 @@ public final class DriverResults {
     public static DriverResult none(String reason) {
         return new DriverResult(false, reason, 0, 0, 0, 0, KindSum.noErrors(), List.of(), new Histogram(LoopStats.DIGITS),
                 new Histogram(LoopStats.DIGITS), new Histogram(LoopStats.DIGITS), new Histogram(LoopStats.DIGITS), 0, 0,
-                0, 0, false, null, 0, 0, Map.of());
+                0, 0, false, null, 0, 0, 0, Map.of());
     }
 
     /** The same figures, marked incomplete with {@code reason} (a run voided, or whose sums do not add up). */
@@ -34,7 +34,7 @@ public final class DriverResults {
         return new DriverResult(complete, reason, r.measureStartEpochMs() + offsetMs, r.measureEndEpochMs() + offsetMs,
                 r.measuredSeconds(), r.successes(), r.errors(), r.errorSamples(), r.latency(), r.serviceTime(),
                 r.failedLatency(), r.lag(), r.warmupRequests(), r.connectionsOpened(), r.driverCpuSeconds(),
-                r.driverGcPauseMs(), r.saturated(), r.saturationReason(), r.bytesSent(), r.bytesReceived(), r.byKind());
+                r.driverGcPauseMs(), r.saturated(), r.saturationReason(), r.bytesSent(), r.bytesReceived(), r.resent(), r.byKind());
     }
 
     /** The same interval with its wall-clock times moved by {@code offsetMs}. */
@@ -93,6 +93,7 @@ public final class DriverResults {
         double seconds = 0;
         long warmup = 0;
         long connections = 0;
+        long resent = 0;
         double cpu = 0;
         double gc = 0;
         for (int i = 0; i < results.size(); i++) {
@@ -115,11 +116,12 @@ public final class DriverResults {
             seconds = Math.max(seconds, r.measuredSeconds());
             warmup += r.warmupRequests();
             connections += r.connectionsOpened();
+            resent += r.resent();
             cpu += r.driverCpuSeconds();
             gc += r.driverGcPauseMs();
         }
         return new DriverResult(complete, String.join("; ", reasons), start, end, seconds, sum.successes, sum.errors,
                 List.copyOf(samples), sum.latency, sum.service, sum.failed, sum.lag, warmup, connections, cpu, gc, saturated,
-                saturated ? String.join("; ", saturation) : null, sum.sent, sum.received, sum.byKind());
+                saturated ? String.join("; ", saturation) : null, sum.sent, sum.received, resent, sum.byKind());
     }
 }

@@ -54,6 +54,11 @@ final class EncodedRequest {
     final boolean head;
     /** Index of the template's kind in the loop's per-kind statistics. */
     final int kind;
+    /**
+     * Its method is idempotent (RFC 9110 9.2.2): a client may send it again by itself when the kept-alive connection
+     * it went out on closed without an answer (RFC 9112 9.3.1), as browsers do; never another method.
+     */
+    final boolean idempotent;
     private final Pieces keepAlive;
     private final Pieces close;
     private final Pieces body;
@@ -67,6 +72,8 @@ final class EncodedRequest {
         this.template = template;
         this.kind = kind;
         this.head = "HEAD".equalsIgnoreCase(template.method());
+        this.idempotent = java.util.Set.of("GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE")
+                .contains(template.method().toUpperCase(java.util.Locale.ROOT));
         this.authority = hostHeader;
         this.bodyHasContentLength = !template.body().isEmpty() || !template.method().equals("GET") && !head;
         this.keepAlive = compile(template, hostHeader, false);

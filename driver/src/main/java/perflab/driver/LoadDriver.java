@@ -262,6 +262,7 @@ public final class LoadDriver implements Drive {
         long received = 0;
         long warmup = 0;
         long connections = 0;
+        long resent = 0;
         for (LoopStats.Totals t : totals) {
             latency.add(t.latency());
             service.add(t.serviceTime());
@@ -275,6 +276,7 @@ public final class LoadDriver implements Drive {
             received += t.bytesReceived();
             warmup += t.warmupCompleted();
             connections += t.connectionsOpened();
+            resent += t.resent();
         }
         Map<ErrorKind, Long> errors = errorMap(errorCounts);
         double seconds = Math.max(0, (window.measureEndNanos() - window.measureStartNanos()) / 1e9);
@@ -285,7 +287,7 @@ public final class LoadDriver implements Drive {
         return new DriverResult("completed".equals(reason), reason, window.measureStartEpochMs(),
                 window.measureEndEpochMs(), seconds, successes, errors, window.errorSamples(), latency, service,
                 failed, lag, warmup, connections, cpuSeconds, gc.pauseMs(), saturation != null, saturation, sent,
-                received, byKind(totals));
+                received, resent, byKind(totals));
     }
 
     /** The kinds that had requests in the window, in the traffic's order, added over the loops. */

@@ -77,6 +77,7 @@ final class LoopStats {
         long bytesSent;
         long bytesReceived;
         long connectionsOpened;
+        long resent;
 
         PhaseStats(int kinds) {
             this.kinds = new KindStats[kinds];
@@ -169,6 +170,14 @@ final class LoopStats {
         phases[phase].connectionsOpened++;
     }
 
+    /** A request sent again on a new connection: its reused one closed without a byte of answer ({@link ClientConnection}). */
+    void resent(int phase) {
+        if (phase > MeasurementWindow.MEASURE) { // DRAIN, DONE: not the window's
+            return;
+        }
+        phases[phase].resent++;
+    }
+
     /** A copy of the measured totals. Run on the loop's thread. */
     Totals totals() {
         PhaseStats m = phases[MeasurementWindow.MEASURE];
@@ -187,7 +196,7 @@ final class LoopStats {
         }
         return new Totals(latency, m.totalServiceTime.copy(), m.totalFailed.copy(), m.totalLag.copy(),
                 successes, errors, m.bytesSent, m.bytesReceived, phases[MeasurementWindow.WARMUP].completed,
-                m.connectionsOpened, kinds);
+                m.connectionsOpened, m.resent, kinds);
     }
 
     record KindTotals(long successes, long[] errors, Histogram latency) {
@@ -196,6 +205,6 @@ final class LoopStats {
     /** {@code kinds}: by the index of {@link RequestKinds}. */
     record Totals(Histogram latency, Histogram serviceTime, Histogram failed, Histogram lag, long successes,
                   long[] errors, long bytesSent, long bytesReceived, long warmupCompleted, long connectionsOpened,
-                  KindTotals[] kinds) {
+                  long resent, KindTotals[] kinds) {
     }
 }

@@ -29,7 +29,7 @@ class DriverResultsTest {
         errors.put(ErrorKind.TIMEOUT, timeouts);
         return new DriverResult(complete, complete ? "completed" : "interrupted", 1000, 11_000, 10.0, successes, errors,
                 List.of("timeout: x"), histogram(latencies), histogram(latencies), histogram(30_000_000), histogram(5),
-                7, 3, 1.5, 2.0, saturated, saturated ? "cpu" : null, 100, 200,
+                7, 3, 1.5, 2.0, saturated, saturated ? "cpu" : null, 100, 200, 1,
                 Map.of("echo", new KindFigures(successes, errors, histogram(latencies))));
     }
 
@@ -49,6 +49,7 @@ class DriverResultsTest {
         assertEquals(2, m.lag().getTotalCount());
         assertEquals(14, m.warmupRequests());
         assertEquals(6, m.connectionsOpened());
+        assertEquals(2, m.resent(), "resent requests add up across drivers");
         assertEquals(3.0, m.driverCpuSeconds(), 1e-9);
         assertEquals(4.0, m.driverGcPauseMs(), 1e-9);
         assertEquals(200, m.bytesSent());

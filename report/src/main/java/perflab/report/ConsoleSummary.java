@@ -109,8 +109,10 @@ public final class ConsoleSummary {
                             gc.cascadeSeconds()));
         }
         RunSummary.Driver d = s.driver();
-        row(out, "driver", "cpu %.2f s (%.1f%%), gc pauses %.1f ms, %d connections opened in the window%s", d.cpuSeconds(),
+        row(out, "driver", "cpu %.2f s (%.1f%%), gc pauses %.1f ms, %d connections opened in the window%s%s", d.cpuSeconds(),
                 d.cpuPercent(), d.gcPauseMs(), d.connectionsOpened(),
+                d.resent() == 0 ? "" : String.format(Locale.ROOT, ", %d request(s) resent on a new connection (a kept-alive "
+                        + "one closed unanswered)", d.resent()),
                 d.saturated() ? "  SATURATED: " + d.saturationReason() : "");
         if (s.agents() != null) {
             s.agents().forEach((name, a) -> row(out, "agent " + name, "%s", a.lost() != null ? "LOST: " + a.lost()

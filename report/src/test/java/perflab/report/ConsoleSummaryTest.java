@@ -20,7 +20,7 @@ class ConsoleSummaryTest {
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 100, null, true,
                 "completed", 28_800, 953_428_857L, 953_428_857L, Map.of("total", 0L), 33_105.2, 331.05, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 0, 28_800),
-                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0), null, null, null, null, h, null, null, null, null, null, null, null, null);
+                new RunSummary.Driver(1, 1, false, null, 0, 100, null, 0, 0, 0), null, null, null, null, h, null, null, null, null, null, null, null, null);
         String block = ConsoleSummary.perClientBlock(s);
         String[] lines = block.strip().split("\\R");
         assertEquals("=============Overall Test Result============", lines[0]);
@@ -44,7 +44,7 @@ class ConsoleSummaryTest {
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 16, null, true,
                 "completed", 10, 250_334, 250_334, Map.of("total", 0L), 25_032.5, 1564.5, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 0, 10),
-                new RunSummary.Driver(5.7, 57, false, null, 0, 16, null, 1, 1), sut,
+                new RunSummary.Driver(5.7, 57, false, null, 0, 16, null, 1, 1, 0), sut,
                 new RunSummary.Machine(98.5, 2), net, gc, new RunSummary.PerClient(1564.5, 0.6, 250_334, 160),
                 Map.of("sut", sut, "calls", new RunSummary.Sut(44L, 0.1, 0.05, 0.05, 1.0, 0.5, 0.4, 400.0, 6.0, 6.0, 1, null, null, null, null, 1), "backend",
                         new RunSummary.Sut(43L, 3.2, 3.0, 0.2, 32.0, 16.0, 12.8, 78125.0, 120.0, 130.0, 30, null, null, 2.5, 25.0, 1)),
@@ -79,7 +79,7 @@ class ConsoleSummaryTest {
                 false, null, null, null, 14);
         return new RunSummary("trade", "lean", "scenario", "closed", 16, null, true, "completed", 10, 1000, 1000,
                 Map.of("total", 0L), 100, 6.25, l, l, l, new RunSummary.Steadiness(true, 0.01, 0.1, 0, 10),
-                new RunSummary.Driver(1, 10, false, null, 0, 16, null, 1, 1), sut, null, null, null, null,
+                new RunSummary.Driver(1, 10, false, null, 0, 16, null, 1, 1, 0), sut, null, null, null, null,
                 Map.of("sut", sut, "postgres", db), null, null, null, null,
                 new RunSummary.Database("postgres", 43L, 1.0, 10.0, 5.0, 1000.0, 250.0, 260.0, 14, 3000.0, 333.333), null, null);
     }

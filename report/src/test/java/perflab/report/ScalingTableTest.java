@@ -16,7 +16,7 @@ class ScalingTableTest {
         return new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", clients, null, complete,
                 complete ? "completed" : "interrupted", 60, 1000, 1000, Map.of("total", 0L), throughput,
                 throughput / clients, l, l, l, new RunSummary.Steadiness(true, 0, 0, 0, 60),
-                new RunSummary.Driver(1, 1, false, null, 0, clients, null, 0, 0), null, null, null, null, null, null, null, null, null, null, null, null, null);
+                new RunSummary.Driver(1, 1, false, null, 0, clients, null, 0, 0, 0), null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @Test

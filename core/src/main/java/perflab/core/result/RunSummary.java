@@ -293,11 +293,13 @@ public record RunSummary(String workload, String stack, String operation, String
     /**
      * The driver's health in the measured window.
      *
-     * @param lagMs open model: how late the driver sent requests that had a free connection (null: closed)
+     * @param lagMs  open model: how late the driver sent requests that had a free connection (null: closed)
+     * @param resent idempotent requests sent again on a new connection, as a browser does, because the kept-alive
+     *               connection they went out on closed without a byte of answer; each counts once in the figures
      */
     public record Driver(double cpuSeconds, double cpuPercent, boolean saturated, String saturationReason,
                          double gcPauseMs, long connectionsOpened, LatencySummary lagMs, long bytesSent,
-                         long bytesReceived) {
+                         long bytesReceived, long resent) {
     }
 
     /**

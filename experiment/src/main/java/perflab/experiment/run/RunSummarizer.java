@@ -82,7 +82,7 @@ final class RunSummarizer {
         RunSummary.Driver driverFigures = new RunSummary.Driver(round(r.driverCpuSeconds()),
                 round(seconds > 0 ? 100 * r.driverCpuSeconds() / seconds : 0), r.saturated(), r.saturationReason(),
                 round(r.driverGcPauseMs()), r.connectionsOpened(),
-                load.rate() > 0 ? LatencySummary.of(r.lag()) : null, r.bytesSent(), r.bytesReceived());
+                load.rate() > 0 ? LatencySummary.of(r.lag()) : null, r.bytesSent(), r.bytesReceived(), r.resent());
         // A harness's meaning: each client's measured seconds summed; every client runs the whole window.
         double clientSeconds = load.clients() * seconds;
         RunSummary.PerClient perClient = new RunSummary.PerClient(

@@ -237,10 +237,12 @@ final class VoicemailFigures {
         m.put("atSecond", round(s.failover().atSecond()));
         m.put("sippFailedCalls", sippFailed);
         m.put("httpErrors", httpErrors);
-        // of which the browsers' connections closed without an answer: haproxy does so, rather than answer, when the
-        // dead instance's kept-alive server connection fails under a request it does not retry itself (a read error,
-        // not an empty response), for the client to resend it; a browser resends such a GET, perflab's driver counts it
+        // haproxy closes a browser's kept-alive connection without an answer, rather than answer, when the dead
+        // instance's server connection fails under a request it does not retry itself (a read error, not an empty
+        // response), for the client to resend it: the driver resends such a GET once on a new connection, as a
+        // browser does (resentByBrowsers); what still failed without an answer (its resend too) is closedUnanswered
         m.put("closedUnanswered", s.errors().getOrDefault("io", 0L));
+        m.put("resentByBrowsers", s.driver() == null ? 0L : s.driver().resent());
         if (w != null) {
             m.put("callsTakenOver", (long) w.delta(Names.TAKEN_OVER_CALLS));
             m.put("webSessionsTakenOver", (long) w.delta(Names.TAKEN_OVER_SESSIONS));
