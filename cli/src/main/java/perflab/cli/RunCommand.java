@@ -68,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        serverFileInPlaceOfWorkload();
+        workload = sut.serverFileInPlaceOf(workload);
         RunConfig config = toConfig();
         if (RandomInstant.WORD.equals(killInstanceAt) && !config.quiet()) {
             System.out.printf(java.util.Locale.ROOT, "perflab: --kill-instance-at random: %.3f s into the measured "
@@ -79,26 +79,6 @@ final class RunCommand implements Callable<Integer> {
         return execute(config, Workloads.named(workload), sut.jfr, load.clientCounts());
     }
 
-    /**
-     * {@code perflab run tomcat.yaml}: the file is the server, its {@code workload:} the workload. A workload's name
-     * never ends in .yaml, so the two cannot be mistaken.
-     */
-    private void serverFileInPlaceOfWorkload() throws java.io.IOException {
-        if (workload == null || !workload.matches(".*\\.ya?ml")) {
-            return;
-        }
-        if (sut.server != null) {
-            throw new IllegalArgumentException(workload + " and --server " + sut.server + ": give one server file");
-        }
-        perflab.core.server.ServerFile file = ServerFileReader.read(Path.of(workload));
-        if (file.workload() == null) {
-            throw new IllegalArgumentException(workload + " names no workload (workload: in the file); run it with "
-                    + "perflab run WORKLOAD --server " + workload);
-        }
-        sut.server = workload;
-        workload = file.workload();
-    }
-
     /** The run these flags describe, validated (an experiment's configurations are made the same way). */
     RunConfig toConfig() {
         Workload w = Workloads.named(workload);
@@ -106,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
         RunConfig.Load runLoad = load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC));
         perflab.core.server.ServerFile server = serverFile();
         if (server != null) {
-            refuseStackSettings(w, server);
+            workloadOptions.refuseServerSettings(w, server);
         }
         RunConfig config = new RunConfig(w.name(), server != null ? server.name()
                 : sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
@@ -131,20 +111,6 @@ final class RunCommand implements Callable<Integer> {
             return sut.serverFile();
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("--server " + sut.server + ": " + e.getMessage());
-        }
-    }
-
-    /**
-     * A workload's settings that only its own stacks read (trade's --db) would not reach a server file's server:
-     * refused in one line rather than silently dropped. Those the traffic reads too stay.
-     */
-    private void refuseStackSettings(Workload w, perflab.core.server.ServerFile server) {
-        for (String name : workloadOptions.given(w, WorkloadSetting.Use.SERVER).keySet()) {
-            if (w.setting(name).use() == WorkloadSetting.Use.SERVER) {
-                throw new IllegalArgumentException("--" + name + " is a setting of " + w.name() + "'s own stacks, which "
-                        + server.name() + " is not; give the server's own settings with --set"
-                        + (server.settings().isEmpty() ? "" : " (" + String.join(", ", server.settingNames()) + ")"));
-            }
         }
     }
 

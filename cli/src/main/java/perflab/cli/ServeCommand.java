@@ -26,7 +26,8 @@ import java.util.concurrent.CountDownLatch;
         description = {"Only the SUT: start the workload's server with the given settings, in the foreground, until Ctrl-C.",
                 "Its logs and GC log go to a results directory. Example: perflab serve WORKLOAD --port 8080 --heap 1g"})
 final class ServeCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload to serve (see `perflab list`).")
+    @Parameters(index = "0", paramLabel = "WORKLOAD|FILE", description = "Workload to serve (see `perflab list`), or a "
+            + "server file that names its workload (as --server FILE).")
     String workload;
 
     @Mixin
@@ -47,12 +48,16 @@ final class ServeCommand implements Callable<Integer> {
     String listen;
 
     /** With --profile: async-profiler attached from now until Ctrl-C; null without it or when it cannot attach. */
-    private static SutProfiler profile(String event, ManagedProcess process, Path dir) {
+    private static SutProfiler profile(String event, Long jvmPid, Path dir) {
         if (event == null) {
             return null;
         }
+        if (jvmPid == null) {
+            System.err.println("perflab: warning: --profile: the SUT runs no JVM to profile; serving without a profile");
+            return null;
+        }
         try {
-            return SutProfiler.start("sut", process.pid(), event, dir.resolve(".profiler"));
+            return SutProfiler.start("sut", jvmPid, event, dir.resolve(".profiler"));
         } catch (java.io.IOException e) {
             System.err.println("perflab: warning: --profile: cannot profile the SUT: " + e.getMessage()
                     + "; serving without a profile");
@@ -75,11 +80,17 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (sut.server != null || sut.set != null) {
-            throw new IllegalArgumentException("perflab serve starts the workload's own stack; a server file's server "
-                    + "is started by perflab run --server FILE (or by you, then perflab drive --target URL)");
-        }
+        workload = sut.serverFileInPlaceOf(workload);
         Workload w = Workloads.named(workload);
+        perflab.core.server.ServerFile file;
+        try {
+            file = sut.serverFile();
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("--server " + sut.server + ": " + e.getMessage());
+        }
+        if (file != null) {
+            return serveFile(w, file);
+        }
         StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.stacks().get(0);
         RunConfig.Sut settings = RunCommand.withWorkloadSettings(sut.toSut(8080, LoadOptions.http(http)), workloadOptions, w);
         String address = listenAddress(listen);
@@ -95,15 +106,55 @@ final class ServeCommand implements Callable<Integer> {
         Path dir = out != null ? RunDirectory.explicit(Path.of(out))
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
         ServerLaunch launch = ServerLaunch.plan(w, stack.name(), settings, Perflab.home(), dir, sut.jfr);
-        String jfrFile = launch.sut().sut().jfr(); // where the kind of server puts it
         ServerProcesses server = ServerProcesses.start(launch, dir, Duration.ofSeconds(60), p -> {
                     if (!p.name().equals("sut")) {
                         System.out.printf("perflab: companion %s (pid %d) started%n", p.name(), p.pid());
                     }
                 });
+        String url = "http://" + (address.contains(":") ? "[" + address + "]" : address) + ":" + server.sut().port() + w.servicePath();
+        return serveUntilStopped(server, launch, dir, profileEvent, w.name() + " (" + stack.name() + " stack", url);
+    }
+
+    /**
+     * {@code perflab serve WORKLOAD --server FILE}: the file's server on loopback, on {@code --port} (default 8080, 0:
+     * a free one) as its first port and free ones for the others, its URL as a run would target it.
+     */
+    private int serveFile(Workload w, perflab.core.server.ServerFile file) throws Exception {
+        if (!"127.0.0.1".equals(listen)) {
+            throw new IllegalArgumentException("--listen with --server: where " + file.name() + " listens is its file's "
+                    + "business (its command and files)");
+        }
+        workloadOptions.refuseServerSettings(w, file);
+        int port = sut.port == null ? 8080 : sut.port;
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--port must be within 0..65535, got " + port);
+        }
+        if (port != 0 && !perflab.core.process.LocalSockets.tcpFree(port)) {
+            throw new IllegalArgumentException("port " + port + " on the loopback is in use: give the SUT another (--port 0 "
+                    + "lets perflab choose one)");
+        }
+        sut.port = null; // the file's ports are perflab's to choose; the first one pinned below
+        RunConfig.Sut settings = sut.withServerFile(sut.toSut(0, LoadOptions.http(http)), file);
+        String profileEvent = sut.profile == null ? null : SutProfiler.event(sut.profile);
+        Path dir = out != null ? RunDirectory.explicit(Path.of(out))
+                : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
+        ServerLaunch launch = ServerLaunch.plan(w, null, settings, Perflab.home(), dir, sut.jfr);
+        java.util.List<String> ports = launch.sut().sut().program().ports();
+        Map<String, Map<String, Integer>> pinned = port == 0 || ports.isEmpty() ? Map.of()
+                : Map.of(launch.sut().name(), Map.of(ports.get(0), port));
+        System.out.printf("perflab: starting %s (%s); its output in %s%n", file.name(), file.source(), dir);
+        ServerProcesses server = ServerProcesses.start(launch, dir, Duration.ofSeconds(60), pinned, p -> { });
+        String url = server.targetUrl(w.servicePath());
+        return serveUntilStopped(server, launch, dir, profileEvent, w.name() + " (" + file.name(), url);
+    }
+
+    /** Serves until Ctrl-C or until a process of the server side exits: 0 when stopped, 1 when one exited. */
+    private int serveUntilStopped(ServerProcesses server, ServerLaunch launch, Path dir, String profileEvent,
+                                  String what, String url) throws InterruptedException {
+        String jfrFile = launch.sut().sut().jfr(); // where the kind of server puts it
         ManagedProcess process = server.sut();
         CountDownLatch done = new CountDownLatch(1);
-        SutProfiler profiler = profile(profileEvent, process, dir);
+        SutProfiler profiler = profile(profileEvent, server.jvmPids().get(process.name()), dir);
         Shutdown.onSignal(() -> {
             if (profiler != null) { // from READY to Ctrl-C: serve has no measured window of its own
                 try {
@@ -120,9 +171,8 @@ final class ServeCommand implements Callable<Integer> {
             System.err.println("perflab: " + ManagedProcess.label(name) + " exited (status " + code + "); the logs are in " + dir);
             done.countDown();
         });
-        String url = "http://" + (address.contains(":") ? "[" + address + "]" : address) + ":" + process.port() + w.servicePath();
-        System.out.printf("perflab: serving %s (%s stack, pid %d) at %s%nperflab: logs in %s%s; Ctrl-C to stop%n",
-                w.name(), stack.name(), process.pid(), url, dir,
+        System.out.printf("perflab: serving %s, pid %d) at %s%nperflab: logs in %s%s; Ctrl-C to stop%n",
+                what, process.pid(), url, dir,
                 jfrFile != null ? " (flight recording: " + jfrFile + " at stop)" : "");
         done.await();
         if (process.alive()) {

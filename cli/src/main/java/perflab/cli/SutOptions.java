@@ -78,6 +78,26 @@ final class SutOptions {
     private static final List<String> STACK_SETTINGS = List.of("server-threads", "max-requests-per-connection",
             "max-request-bytes", "access-log", "server-metrics");
 
+    /**
+     * {@code perflab run tomcat.yaml} (or serve): the file is the server, its {@code workload:} the workload, which is
+     * returned; any other word is returned as it is. A workload's name never ends in .yaml, so the two cannot be mistaken.
+     */
+    String serverFileInPlaceOf(String workload) throws java.io.IOException {
+        if (workload == null || !workload.matches(".*\\.ya?ml")) {
+            return workload;
+        }
+        if (server != null) {
+            throw new IllegalArgumentException(workload + " and --server " + server + ": give one server file");
+        }
+        perflab.core.server.ServerFile file = ServerFileReader.read(java.nio.file.Path.of(workload));
+        if (file.workload() == null) {
+            throw new IllegalArgumentException(workload + " names no workload (workload: in the file); give it with "
+                    + "WORKLOAD --server " + workload);
+        }
+        server = workload;
+        return file.workload();
+    }
+
     /** The server file of {@code --server}, read and checked; null without it. */
     perflab.core.server.ServerFile serverFile() throws java.io.IOException {
         if (server == null) {

@@ -85,6 +85,20 @@ final class WorkloadOptions {
     }
 
     /**
+     * A workload's settings that only its own stacks read (trade's --db) would not reach a server file's server:
+     * refused in one line rather than silently dropped. Those the traffic reads too stay.
+     */
+    void refuseServerSettings(Workload w, perflab.core.server.ServerFile server) {
+        for (String name : given(w, WorkloadSetting.Use.SERVER).keySet()) {
+            if (w.setting(name).use() == WorkloadSetting.Use.SERVER) {
+                throw new IllegalArgumentException("--" + name + " is a setting of " + w.name() + "'s own stacks, which "
+                        + server.name() + " is not; give the server's own settings with --set"
+                        + (server.settings().isEmpty() ? "" : " (" + String.join(", ", server.settingNames()) + ")"));
+            }
+        }
+    }
+
+    /**
      * The given settings {@code use} (TRAFFIC or SERVER) reads, BOTH included, checked against the workload (a
      * flag of another workload is refused).
      */

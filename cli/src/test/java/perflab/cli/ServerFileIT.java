@@ -191,6 +191,35 @@ class ServerFileIT {
         }
     }
 
+    /**
+     * {@code perflab serve FILE}: the file's server in the foreground on the port given, for another tool to load;
+     * a second one on the same port is refused before it starts anything; Ctrl-C ends the whole tree.
+     */
+    @Test
+    void serveStartsTheFilesServerOnThePortGivenUntilCtrlC() throws Exception {
+        Path file = serverFile("");
+        int port = perflab.core.process.LocalSockets.freePort();
+        try (PerflabProcess serve = PerflabProcess.startWith(work, HELLO, "serve", file.toString(), "--set", "threads=4",
+                "--port", Integer.toString(port), "--out", work.resolve("serve").toString())) {
+            String url = serve.awaitLine(java.util.regex.Pattern.compile("at (http://127\\.0\\.0\\.1:" + port + "/\\S*)"));
+            java.net.http.HttpResponse<String> answer = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/hello?id=7")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, answer.statusCode(), url);
+            assertTrue(answer.body().contains("7"), answer.body());
+            Path second = Files.createDirectories(work.resolve("second")); // its own stdout and stderr files
+            PerflabProcess.assertRefused(second, HELLO, "port " + port + " on the loopback is in use", "--port 0",
+                    "serve", file.toString(), "--port", Integer.toString(port), "--out", second.resolve("out").toString());
+            assertTrue(!Files.exists(second.resolve("out")), "refused before anything started");
+            long java = Long.parseLong(Files.readString(work.resolve("serve/java.pid")).trim());
+            serve.signal("INT");
+            // a JVM ended by SIGINT exits 128 + 2, as a shell's Ctrl-C'd program does, once its shutdown hook stopped the server
+            assertEquals(130, serve.await(Duration.ofSeconds(60)), serve.err());
+            assertTrue(serve.err().isBlank(), serve.err());
+            PerflabProcess.assertGone(java);
+        }
+    }
+
     @Test
     void badServerFlagsAreRefusedInOneLine() throws Exception {
         Path file = serverFile("");
@@ -204,8 +233,10 @@ class ServerFileIT {
                 "run", "hello", "--server", file.toString(), "--server-threads", "4");
         PerflabProcess.assertRefused(work, HELLO, "no such server file", "missing.yaml",
                 "run", "hello", "--server", work.resolve("missing.yaml").toString());
-        PerflabProcess.assertRefused(work, HELLO, "perflab serve starts the workload's own stack", "perflab run --server FILE",
-                "serve", "hello", "--server", file.toString());
+        PerflabProcess.assertRefused(work, HELLO, "--listen with --server", "its file's business",
+                "serve", "hello", "--server", file.toString(), "--listen", "0.0.0.0");
+        PerflabProcess.assertRefused(work, HELLO, "--port must be within 0..65535", "70000",
+                "serve", file.toString(), "--port", "70000");
         PerflabProcess.assertRefused(work, PerflabProcess.testWorkload("notes"), "--store-latency is a setting of notes's own stacks",
                 "--set", "run", "notes", "--server", file.toString(), "--store-latency", "5ms");
         Path noJvm = work.resolve("nojvm.yaml");

@@ -47,6 +47,16 @@ public final class LocalSockets {
         throw new IOException("no loopback port free for both TCP and UDP in 50 tries");
     }
 
+    /** Whether TCP port {@code port} of the loopback can be bound now (no server, on the loopback or every address, holds it). */
+    public static boolean tcpFree(int port) {
+        try (java.net.ServerSocket tcp = new java.net.ServerSocket()) {
+            tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            return true;
+        } catch (IOException taken) {
+            return false;
+        }
+    }
+
     /** Whether process {@code pid} holds a socket bound to local port {@code port} (TCP or UDP, IPv4 or IPv6). */
     public static boolean bound(long pid, int port) {
         Set<String> inodes = socketInodes(pid);

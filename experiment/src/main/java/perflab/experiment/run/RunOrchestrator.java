@@ -163,9 +163,7 @@ public final class RunOrchestrator {
                         p -> announce(p, runDir));
                 manifest.started(server);
                 manifest.effectiveJvm = readEffectiveJvm(runDir, server.sut().name());
-                String declared = server.declaredUrl();
-                target = URI.create(declared != null ? declared
-                        : "http://127.0.0.1:" + server.entry().port() + workload.servicePath());
+                target = URI.create(server.targetUrl(workload.servicePath()));
                 server.onUnexpectedExit((name, code) -> {
                     processExit = ManagedProcess.label(name) + " exited unexpectedly (exit status " + code + ")";
                     Drive d = driver;

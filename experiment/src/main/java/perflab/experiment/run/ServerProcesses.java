@@ -57,7 +57,8 @@ public final class ServerProcesses implements AutoCloseable {
 
     /**
      * Starts every step, with {@code earlier}'s ports to fill in besides those of the steps (the SIPp loads that
-     * answer, started before the server side: {@code {phone.port}}).
+     * answer, started before the server side: {@code {phone.port}}). A step's own name in {@code earlier} pins the
+     * ports it lists there instead of choosing them (a server file's server on the port {@code perflab serve} gave).
      */
     public static ServerProcesses start(ServerLaunch launch, Path runDir, Duration readyTimeout,
                                         Map<String, Map<String, Integer>> earlier,
@@ -69,7 +70,7 @@ public final class ServerProcesses implements AutoCloseable {
             // the ports perflab chooses, all before anything starts: a process may name one of a later process
             Map<String, Map<String, Integer>> chosenPorts = new LinkedHashMap<>();
             for (ServerLaunch.Step step : launch.steps()) {
-                Map<String, Integer> chosen = choosePorts(step, chosenPorts);
+                Map<String, Integer> chosen = choosePorts(step, chosenPorts, earlier.getOrDefault(step.name(), Map.of()));
                 if (!chosen.isEmpty()) {
                     chosenPorts.put(step.name(), chosen);
                     ports.put(step.name(), chosen);
@@ -127,16 +128,26 @@ public final class ServerProcesses implements AutoCloseable {
                 : ServerLaunch.resolve(p.url(), ports), ready, stop, p.source(), p.home());
     }
 
-    /** Free loopback ports for the ports a program companion listens on, by name ({@link ServerLaunch.Step#listens}). */
-    private static Map<String, Integer> choosePorts(ServerLaunch.Step step, Map<String, Map<String, Integer>> taken)
-            throws RunFailure {
+    /**
+     * Free loopback ports for the ports a program listens on, by name ({@link ServerLaunch.Step#listens}), but those
+     * {@code pinned} names (perflab serve --port), which must be free now.
+     */
+    private static Map<String, Integer> choosePorts(ServerLaunch.Step step, Map<String, Map<String, Integer>> taken,
+                                                    Map<String, Integer> pinned) throws RunFailure {
         Map<String, Integer> chosen = new LinkedHashMap<>();
         try {
             for (String name : step.listens()) {
-                int port;
-                do {
-                    port = perflab.core.process.LocalSockets.freePort();
-                } while (chosen.containsValue(port) || takenBy(taken, port));
+                Integer port = pinned.get(name);
+                if (port != null) {
+                    if (!perflab.core.process.LocalSockets.tcpFree(port)) {
+                        throw new RunFailure("port " + port + " on the loopback is in use: give " + ManagedProcess.label(step.name())
+                                + " another (--port 0 lets perflab choose one)");
+                    }
+                } else {
+                    do {
+                        port = perflab.core.process.LocalSockets.freePort();
+                    } while (chosen.containsValue(port) || pinned.containsValue(port) || takenBy(taken, port));
+                }
                 chosen.put(name, port);
             }
         } catch (java.io.IOException e) {
@@ -275,11 +286,17 @@ public final class ServerProcesses implements AutoCloseable {
      * The URL the SUT's server file says the traffic targets, its ports filled in; null when it says none (or the
      * SUT is a stack of perflab's): then the entry's port and the workload's path.
      */
-    public String declaredUrl() {
+    private String declaredUrl() {
         return started.stream().filter(s -> s.process().name().equals(entry)).map(s -> s.step().sut())
                 .filter(java.util.Objects::nonNull).map(ServerPlan::program).filter(java.util.Objects::nonNull)
                 .map(ServerPlan.Program::url).filter(java.util.Objects::nonNull)
                 .map(url -> ServerLaunch.resolve(url, ports)).findFirst().orElse(null);
+    }
+
+    /** The URL the traffic targets: the server file's ({@link #declaredUrl}), or the entry's port and {@code servicePath}. */
+    public String targetUrl(String servicePath) {
+        String declared = declaredUrl();
+        return declared != null ? declared : "http://127.0.0.1:" + entry().port() + servicePath;
     }
 
     /** The process the driver sends to: the SUT, or the proxy in front of its instances. */

@@ -21,6 +21,8 @@ public final class SippLoadSource implements LoadSourceKind {
     private static final long ANSWERER_MAX_CALLS = 1_000_000_000L;
     /** SIPp writes its -trace_rtt file every this many calls (and at exit). */
     private static final int RTT_FLUSH_CALLS = 100;
+    /** Set (to anything) in perflab's environment, each SIPp peer writes every message it sends and receives to {@code <run>/<name>.messages.log}. */
+    static final String TRACE_MESSAGES = "PERFLAB_SIPP_TRACE_MESSAGES";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
 
     @Override
@@ -71,6 +73,11 @@ public final class SippLoadSource implements LoadSourceKind {
                 // every response time, so the window has percentiles, not only SIPp's per-period means
                 .traceResponseTimes(RTT_FLUSH_CALLS)
                 .extra(load.extra().stream().map(ports).toArray(String[]::new));
+        if (System.getenv(TRACE_MESSAGES) != null) {
+            // diagnosis only (every message written out costs SIPp): what each peer sent and received, to read
+            // around a fail-over's kill or a failed call
+            b.extra("-trace_msg", "-message_file", runDir.toAbsolutePath().resolve(load.name() + ".messages.log").toString());
+        }
         if (load.placesCalls()) {
             int targetPort;
             try {
