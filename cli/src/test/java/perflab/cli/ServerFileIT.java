@@ -239,6 +239,10 @@ class ServerFileIT {
                 "serve", file.toString(), "--port", "70000");
         PerflabProcess.assertRefused(work, PerflabProcess.testWorkload("notes"), "--store-latency is a setting of notes's own stacks",
                 "--set", "run", "notes", "--server", file.toString(), "--store-latency", "5ms");
+        Path needs = work.resolve("needs.yaml");
+        Files.writeString(needs, "command: [sleep, '60']\nready: {tcp: port}\njvm: none\nsettings:\n  upstream: {type: text, help: where to}\n");
+        PerflabProcess.assertRefused(work, HELLO, "needs needs its setting upstream, which has no default", "--set upstream=",
+                "run", "hello", "--server", needs.toString(), "--duration", "2s");
         Path noJvm = work.resolve("nojvm.yaml");
         Files.writeString(noJvm, "command: [sleep, '60']\nready: {tcp: port}\n");
         PerflabProcess.assertRefused(work, HELLO, "--heap: nojvm is no JVM", "jvm: none",

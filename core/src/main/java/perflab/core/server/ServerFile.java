@@ -125,6 +125,16 @@ public record ServerFile(String name, String source, String content, String work
         return found;
     }
 
+    /** Throws IllegalArgumentException, in one line, for a setting without a default that {@code given} lacks. */
+    public void requireSettings(Map<String, String> given) {
+        for (WorkloadSetting s : settings) {
+            if (s.defaultValue() == null && !given.containsKey(s.name())) {
+                throw new IllegalArgumentException(name + " needs its setting " + s.name() + ", which has no default: "
+                        + "give it with --set " + s.name() + "=" + s.valueLabel() + (s.help() == null ? "" : " (" + s.help() + ")"));
+            }
+        }
+    }
+
     /** The placeholders a file may use: the built-in ones, {@code ports.NAME}, its settings and its companions'. */
     public static Set<String> known(List<String> ports, List<String> settings, List<String> companions) {
         Set<String> known = new java.util.TreeSet<>(BUILT_IN);

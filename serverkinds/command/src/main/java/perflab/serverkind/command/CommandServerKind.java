@@ -167,6 +167,7 @@ public final class CommandServerKind implements ServerKind {
         if (copy != null) {
             values.put("home", copy.toString());
         }
+        f.requireSettings(r.sut().settings());
         for (WorkloadSetting s : f.settings()) {
             String given = r.sut().settings().get(s.name());
             values.put(s.name(), given != null ? s.normalize(given) : s.defaultValue());

@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The ready server files of servers/ that serve soap-echo, each run end to end with every answer checked in depth:
  * soap-echo on a real product, Apache Tomcat 11 from Maven Central started by its own catalina.sh, with soap-echo's
- * CXF service deployed as the WAR perflab builds; and the lean stack started as a plain command.
+ * CXF service deployed as the WAR perflab builds; the lean stack started as a plain command; and Debian's nginx, a
+ * server that is no JVM, as a reverse proxy in front of the lean stack that perflab serve keeps up.
  */
 class ReadyServerFilesIT {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -80,5 +81,37 @@ class ReadyServerFilesIT {
         String command = run.get("processes").get("sut").get("command").toString();
         assertTrue(command.contains("\"--server-threads\",\"16\"") && command.contains("-Xmx128m"), command);
         assertEquals(128, run.get("effectiveJvm").get("heapMaxMb").asLong(), run.toString());
+    }
+
+    @Test
+    void nginxAsAReverseProxyInFrontOfTheLeanStackIsMeasuredAsAServerThatIsNoJvm() throws Exception {
+        Path serveDir = Files.createDirectories(work.resolve("serve"));
+        try (PerflabProcess upstream = PerflabProcess.start(serveDir, "serve", "soap-echo", "--port", "0", "--heap", "128m",
+                "--out", serveDir.resolve("logs").toString())) {
+            String port = upstream.awaitLine(java.util.regex.Pattern.compile("at http://127\\.0\\.0\\.1:(\\d+)/"));
+            Path file = PerflabProcess.home().resolve("servers/nginx-proxy.yaml");
+            Path out = work.resolve("nginx");
+            try (PerflabProcess p = PerflabProcess.start(work, "run", "soap-echo", "--server", file.toString(), "--set",
+                    "upstream=127.0.0.1:" + port, "--set", "upstream-keepalive=8", "--clients", "4", "--warmup", "3s",
+                    "--duration", "3s", "--deep-check", "1", "--out", out.toString())) {
+                assertEquals(0, p.await(Duration.ofMinutes(3)), p.err() + p.out());
+            }
+            JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+            assertEquals("nginx-proxy", summary.get("stack").asText());
+            assertEquals(0, summary.get("errors").get("total").asLong(), "every answer the lean stack's, checked in full "
+                    + "through nginx: " + summary);
+            assertTrue(summary.get("requests").asLong() > 100, summary.toString());
+            // nginx's master only watches: the CPU is its worker's, a child in its tree
+            assertTrue(summary.get("sut").get("cpuSeconds").asDouble() > 0.05, summary.toString());
+            assertFalse(summary.has("gc"), "no JVM, no GC figures: " + summary);
+            String conf = Files.readString(out.resolve("sut-home/nginx.conf"));
+            assertTrue(conf.contains("server 127.0.0.1:" + port + ";") && conf.contains("keepalive 8;"), conf);
+            try (Stream<Path> left = Files.list(PerflabProcess.home().resolve("servers/nginx"))) {
+                assertEquals(java.util.List.of("nginx.conf"), left.map(f -> f.getFileName().toString()).toList(),
+                        "nothing written beside the template");
+            }
+            upstream.signal("INT");
+            upstream.await(Duration.ofSeconds(30));
+        }
     }
 }
