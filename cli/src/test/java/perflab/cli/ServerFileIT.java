@@ -243,6 +243,10 @@ class ServerFileIT {
         Files.writeString(needs, "command: [sleep, '60']\nready: {tcp: port}\njvm: none\nsettings:\n  upstream: {type: text, help: where to}\n");
         PerflabProcess.assertRefused(work, HELLO, "needs needs its setting upstream, which has no default", "--set upstream=",
                 "run", "hello", "--server", needs.toString(), "--duration", "2s");
+        Path asks = work.resolve("asks.yaml");
+        Files.writeString(asks, "command: [sleep, '60', '{db.port}']\nready: {tcp: port}\njvm: none\ncompanions: [db]\n");
+        PerflabProcess.assertRefused(work, HELLO, "companions: hello's server side has no companion 'db'", "(it has none)",
+                "run", "hello", "--server", asks.toString(), "--duration", "2s");
         Path noJvm = work.resolve("nojvm.yaml");
         Files.writeString(noJvm, "command: [sleep, '60']\nready: {tcp: port}\n");
         PerflabProcess.assertRefused(work, HELLO, "--heap: nojvm is no JVM", "jvm: none",

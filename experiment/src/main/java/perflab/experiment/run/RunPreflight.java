@@ -48,6 +48,7 @@ public final class RunPreflight {
         if (config.target() == null && config.sut().server() != null) {
             processes.add(SutInstances.SUT); // a server file's server: the SUT alone, none of the workload's companions
             config.sut().server().requireSettings(config.sut().settings()); // before anything starts
+            ServerLaunch.serverFileCompanions(workload, config.sut()).forEach(c -> processes.add(c.name()));
         } else if (config.target() == null) {
             workload.stack(config.stack());
             side = ServerLaunch.serverSide(config.sut(), workload);

@@ -126,7 +126,7 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
     public static ServerLaunch plan(Workload workload, String stackName, RunConfig.Sut sut, Path perflabHome, Path runDir,
                                     boolean jfr, List<LoadSource> sources) {
         if (sut.server() != null) {
-            return planServerFile(sut, perflabHome, runDir, jfr);
+            return planServerFile(workload, sut, perflabHome, runDir, jfr, sources);
         }
         StackInfo stack = workload.stack(stackName);
         ServerSide side = serverSide(sut, workload);
@@ -174,16 +174,67 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
     }
 
     /**
-     * The server side of a run whose SUT a server file declares: that server alone, one process (its tree), the
-     * driver sending to it. The workload's stack and companions are its own server side, not this one's.
+     * The server side of a run whose SUT a server file declares: that server, one process (its tree), the driver
+     * sending to it, and the companions of the workload's server side that its file asks for (claims' back end),
+     * started and stopped around it as for the workload's own stacks, their ports its placeholders.
      */
-    private static ServerLaunch planServerFile(RunConfig.Sut sut, Path perflabHome, Path runDir, boolean jfr) {
+    private static ServerLaunch planServerFile(Workload workload, RunConfig.Sut sut, Path perflabHome, Path runDir,
+                                               boolean jfr, List<LoadSource> sources) {
         if (sut.instances() != 1) {
             throw new IllegalArgumentException("--instances " + sut.instances() + " with --server: a server file's "
                     + "server runs as one process here; start several behind a proxy of your own and use --target");
         }
-        Step step = instanceStep(RunMonitor.SUT, sut, null, perflabHome, runDir, jfr, List.of());
-        return new ServerLaunch(List.of(step));
+        List<Companion> asked = serverFileCompanions(workload, sut);
+        List<Step> steps = new ArrayList<>();
+        asked.stream().filter(c -> c.start() == Companion.Start.BEFORE_SUT)
+                .forEach(c -> steps.add(companionStep(c, sut, perflabHome, runDir)));
+        steps.add(instanceStep(RunMonitor.SUT, sut, null, perflabHome, runDir, jfr, List.of()));
+        asked.stream().filter(c -> c.start() == Companion.Start.AFTER_SUT)
+                .forEach(c -> steps.add(companionStep(c, sut, perflabHome, runDir)));
+        Map<String, List<String>> words = new LinkedHashMap<>();
+        Map<String, List<String>> listens = new LinkedHashMap<>();
+        for (Step step : steps) {
+            words.put(step.name(), serverFileWords(step));
+            listens.put(step.name(), step.listens());
+        }
+        checkReferences(words, listens, sources);
+        checkRoles(steps);
+        return new ServerLaunch(steps, List.of(RunMonitor.SUT), RunMonitor.SUT);
+    }
+
+    /**
+     * The companions a server file asks for, as the workload's server side has them with the run's settings (the
+     * workload's defaults, for a server file takes none of its stacks' settings); one it lacks is refused in one line.
+     */
+    static List<Companion> serverFileCompanions(Workload workload, RunConfig.Sut sut) {
+        List<String> names = sut.server().companions();
+        if (names.isEmpty()) {
+            return List.of();
+        }
+        List<Companion> offered = serverSide(sut, workload).companions();
+        List<Companion> asked = new ArrayList<>();
+        for (String name : names) {
+            asked.add(offered.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() ->
+                    new IllegalArgumentException(sut.server().source() + ": companions: " + workload.name() + "'s server "
+                            + "side has no companion '" + name + "'" + (offered.isEmpty() ? " (it has none)"
+                            : "; it has " + offered.stream().map(Companion::name).toList()))));
+        }
+        return asked;
+    }
+
+    /** The words of a step whose port references are checked: a program's command, environment, files and URL too. */
+    private static List<String> serverFileWords(Step step) {
+        ServerPlan.Program p = step.sut() == null ? null : step.sut().program();
+        if (p == null) {
+            return step.command();
+        }
+        List<String> words = new ArrayList<>(step.command());
+        words.addAll(p.env().values());
+        words.addAll(p.files().values());
+        if (p.url() != null) {
+            words.add(p.url());
+        }
+        return words;
     }
 
     /** One SUT process, as the kind of server the stack names lays it out. */

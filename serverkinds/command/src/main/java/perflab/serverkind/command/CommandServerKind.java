@@ -47,10 +47,6 @@ public final class CommandServerKind implements ServerKind {
     }
 
     ServerPlan plan(ServerRequest r, ServerFile f, Path repository, Path cache) {
-        if (!f.companions().isEmpty()) {
-            throw new IllegalArgumentException(f.source() + ": companions: not yet: perflab starts a server file's "
-                    + "server alone for now; start what it needs yourself and name it in env");
-        }
         boolean jvm = f.jvm().mode() != ServerFile.Jvm.Mode.NONE;
         if (!jvm) {
             refuseJvmSettings(r, f);
@@ -166,6 +162,11 @@ public final class CommandServerKind implements ServerKind {
         values.put("javaHome", r.sut().javaHome() != null ? r.sut().javaHome() : System.getProperty("java.home"));
         if (copy != null) {
             values.put("home", copy.toString());
+        }
+        // a companion's port is known once it has started: left as a reference the run fills in then
+        for (String c : f.companions()) {
+            values.put(c + ".port", "{" + c + ".port}");
+            values.put(c + ".url", "http://127.0.0.1:{" + c + ".port}");
         }
         f.requireSettings(r.sut().settings());
         for (WorkloadSetting s : f.settings()) {
