@@ -8,7 +8,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
-import perflab.core.traffic.Request;
 
 /**
  * One HTTP/1.1 client: a small state machine over its current connection (disconnected, connecting, idle,
@@ -140,36 +139,33 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
         if (state != IDLE) {
             return;
         }
-        Request r = begin(intended);
-        EncodedRequest e = encoded;
-        Channel ch = reconnector.channel();
-        boolean close = reconnector.startRequest();
-        ByteBuf out = ch.alloc().ioBuffer(e.sizeFor(r));
-        int bytes = e.write(out, r, close);
-        closeAfterThis = close;
-        parser.reset(e.head);
-        state = BUSY;
-        answering = false;
+        begin(intended);
         resending = false;
-        sent(System.nanoTime(), freeSince, bytes);
-        ch.writeAndFlush(out, ch.voidPromise());
+        ByteBuf out = encodeOutstanding();
+        sent(System.nanoTime(), freeSince, out.readableBytes());
+        reconnector.channel().writeAndFlush(out, reconnector.channel().voidPromise());
     }
 
     /** The outstanding request once more, on the new connection: its intended time kept, its service time anew. */
     private void resend() {
-        Channel ch = reconnector.channel();
+        resending = true;
+        ByteBuf out = encodeOutstanding();
+        sendNanos = System.nanoTime();
+        stats.sent(window.phase(), out.readableBytes());
+        stats.resent(window.phase()); // not completionPhase: that takes a count-bounded window's ticket
+        reconnector.channel().writeAndFlush(out, reconnector.channel().voidPromise());
+    }
+
+    /** The outstanding request encoded for the current channel, which is now busy with it. */
+    private ByteBuf encodeOutstanding() {
         boolean close = reconnector.startRequest();
-        ByteBuf out = ch.alloc().ioBuffer(encoded.sizeFor(request));
-        int bytes = encoded.write(out, request, close);
+        ByteBuf out = reconnector.channel().alloc().ioBuffer(encoded.sizeFor(request));
+        encoded.write(out, request, close);
         closeAfterThis = close;
         parser.reset(encoded.head);
         state = BUSY;
         answering = false;
-        resending = true;
-        sendNanos = System.nanoTime();
-        stats.sent(window.phase(), bytes);
-        stats.resent(window.phase()); // not completionPhase: that takes a count-bounded window's ticket
-        ch.writeAndFlush(out, ch.voidPromise());
+        return out;
     }
 
     /**

@@ -371,30 +371,17 @@ class LoadDriverTest {
     void garbageFromTheServerIsAnIoError() throws Exception {
         try (ServerSocket garbage = new ServerSocket()) {
             garbage.bind(new InetSocketAddress("127.0.0.1", 0));
-            Thread acceptor = new Thread(() -> {
-                while (!garbage.isClosed()) {
-                    try {
-                        java.net.Socket s = garbage.accept();
-                        s.setSoTimeout(5000);
-                        Thread t = new Thread(() -> {
-                            try (s) {
-                                byte[] buf = new byte[4096];
-                                while (s.getInputStream().read(buf) > 0) {
-                                    s.getOutputStream().write("SMTP ready\r\n\r\n".getBytes());
-                                }
-                            } catch (IOException ignored) {
-                                // the driver closed it
-                            }
-                        });
-                        t.setDaemon(true);
-                        t.start();
-                    } catch (IOException e) {
-                        return;
+            RawAcceptor.serve(garbage, s -> {
+                try (s) {
+                    s.setSoTimeout(5000);
+                    byte[] buf = new byte[4096];
+                    while (s.getInputStream().read(buf) > 0) {
+                        s.getOutputStream().write("SMTP ready\r\n\r\n".getBytes());
                     }
+                } catch (IOException ignored) {
+                    // the driver closed it
                 }
             });
-            acceptor.setDaemon(true);
-            acceptor.start();
             TestSpec spec = new TestSpec(URI.create("http://127.0.0.1:" + garbage.getLocalPort() + "/echo"));
             spec.requests = 50;
             DriverResult r = run(spec);

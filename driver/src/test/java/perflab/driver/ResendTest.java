@@ -91,21 +91,7 @@ class ResendTest {
 
         ClosingServer(int closeAt) throws IOException {
             socket.bind(new InetSocketAddress("127.0.0.1", 0));
-            Thread acceptor = new Thread(() -> {
-                while (!socket.isClosed()) {
-                    try {
-                        Socket s = socket.accept();
-                        int connection = connections.incrementAndGet();
-                        Thread t = new Thread(() -> serve(s, connection == 1 ? closeAt : Integer.MAX_VALUE));
-                        t.setDaemon(true);
-                        t.start();
-                    } catch (IOException e) {
-                        return;
-                    }
-                }
-            });
-            acceptor.setDaemon(true);
-            acceptor.start();
+            RawAcceptor.serve(socket, s -> serve(s, connections.incrementAndGet() == 1 ? closeAt : Integer.MAX_VALUE));
         }
 
         int port() {
