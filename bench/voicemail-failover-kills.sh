@@ -10,7 +10,9 @@
 # Usage: bench/voicemail-failover-kills.sh N [RATE [HOLD [DURATION]]]   (defaults: 4 users/s, 6s hold, 20s window:
 #        the fail-over IT's run; a higher RATE catches more set-ups in flight at the kill)
 #        bench/voicemail-failover-kills.sh --summary DIR   (the table again, from a finished run's directory)
-# Env: SEED=1 (the first seed), HEAP=192m (each instance), CLIENTS=4, USERS=1000, WARMUP=3s.
+# Env: SEED=1 (the first seed), HEAP=192m (each instance), CLIENTS=4, USERS=1000, WARMUP=3s; BUSY_CPU=1 keeps one
+#      CPU busy with a shell loop meanwhile (as bench/suite-stability.sh does: the machine CI shares), so clicks take
+#      longer and more set-ups and requests are in flight at a kill.
 # Writes bench/out/voicemail-failover-kills-STAMP/: run-SEED/ (each run's directory), kills.csv and kills.md.
 # Needs sipp, haproxy and kamailio. Figures for docs only from a quiet machine, with the commit and this command.
 set -euo pipefail
@@ -36,7 +38,13 @@ else
   mkdir -p "$out"
   git rev-parse --short HEAD > "$out/commit" 2>/dev/null || echo unknown > "$out/commit"
   bench/host > "$out/host.txt"
-  echo "$0 $*" > "$out/command"
+  echo "$([ -n "${BUSY_CPU:-}" ] && echo "BUSY_CPU=1 ")$0 $*" > "$out/command"
+  spinner=
+  if [ -n "${BUSY_CPU:-}" ]; then
+    ( while :; do :; done ) &
+    spinner=$!
+    trap 'kill "$spinner" 2>/dev/null || true' EXIT
+  fi
   for ((i = 0; i < n; i++)); do
     s=$((seed + i))
     echo "run $((i + 1)) of $n: --seed $s" >&2
@@ -46,6 +54,7 @@ else
       --kill-instance-at random --seed "$s" --heap "${HEAP:-192m}" --quiet --out "$out/run-$s" \
       > "$out/run-$s.log" 2>&1 || echo "run --seed $s ended with status $? (see $out/run-$s.log)" >&2
   done
+  if [ -n "$spinner" ]; then kill "$spinner" 2>/dev/null || true; fi
 fi
 python3 - "$out" <<'PY'
 import json, pathlib, sys
@@ -57,7 +66,8 @@ for s in sorted(out.glob("run-*/summary.json"), key=lambda p: int(p.parent.name.
     fo = f.get("failover") or {}
     rows.append(dict(seed=s.parent.name.split("-")[-1], killAt=(j.get("failover") or {}).get("atSecond"),
         lost=f.get("lostCalls"), lostInSetup=fo.get("lostInSetup"), sippFailed=fo.get("sippFailedCalls"),
-        httpErrors=fo.get("httpErrors"), closedUnanswered=fo.get("closedUnanswered"), setupsRestarted=fo.get("setupsRestarted"),
+        httpErrors=fo.get("httpErrors"), closedUnanswered=fo.get("closedUnanswered"), resentByBrowsers=fo.get("resentByBrowsers"),
+        setupsRestarted=fo.get("setupsRestarted"),
         peerCallsAbandoned=fo.get("peerCallsAbandoned"), clicksResent=fo.get("clicksResent"),
         callsTakenOver=fo.get("callsTakenOver"), check=((j.get("checks") or {}).get("calls") or {}).get("status")))
 if not rows:
@@ -75,7 +85,8 @@ other = num("lost") - num("lostInSetup") - num("closedUnanswered")
 lines.append("")
 lines.append(f"{len(rows)} kills: {num('lost')} lost calls, {num('lostInSetup')} of them in set-ups the kill caught "
              f"({num('setupsRestarted')} set-ups begun again at the partner, {num('clicksResent')} clicks resent), "
-             f"{num('closedUnanswered')} requests haproxy closed unanswered, {other} of another kind; {sum(1 for r in rows if r['lost'])} runs lost any.")
+             f"{num('closedUnanswered')} requests haproxy closed unanswered and left failed ({num('resentByBrowsers')} resent by the "
+             f"driver as a browser would, answered), {other} of another kind; {sum(1 for r in rows if r['lost'])} runs lost any.")
 text = "\n".join(lines) + "\n"
 (out / "kills.md").write_text(text)
 print(text, end="")
