@@ -32,6 +32,8 @@ abstract class Client {
     EncodedRequest encoded;
     long intendedNanos;
     long sendNanos;
+    /** The outstanding request was sent again (HTTP/1.1: its kept-alive connection closed unanswered). */
+    boolean resent;
 
     /** Used by the load models. */
     long lastCompletionNanos;
@@ -121,6 +123,7 @@ abstract class Client {
         } catch (RuntimeException e) {
             verdict = Verdict.fail(ErrorKind.VALIDATION, "the traffic's check failed: " + e);
         }
+        countResent(phase);
         if (verdict.ok()) {
             stats.success(phase, encoded.kind, now - intendedNanos, now - sendNanos);
         } else {
@@ -141,6 +144,7 @@ abstract class Client {
     final void fail(ErrorKind kind, String message) {
         long now = System.nanoTime();
         int phase = window.completionPhase(intendedNanos);
+        countResent(phase);
         stats.failure(phase, encoded != null ? encoded.kind : loop.kinds.none(), kind, now - intendedNanos);
         if (message != null) {
             window.sampleError(phase, kind, message);
@@ -152,6 +156,14 @@ abstract class Client {
         request = null;
         encoded = null;
         session.failed(r, kind);
+    }
+
+    /** A resend is counted with its request's completion, in that completion's phase, as the request is. */
+    private void countResent(int phase) {
+        if (resent) {
+            resent = false;
+            stats.resent(phase);
+        }
     }
 
     /** A request that could not even be sent (no connection): taken from the session and failed at once. */

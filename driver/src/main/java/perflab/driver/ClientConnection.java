@@ -42,6 +42,8 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
     private boolean resending;
     /** The outstanding request waits for the next connection to go out again. */
     private boolean resendPending;
+    /** When the outstanding request first went out: its timeout runs from there, across a resend. */
+    private long firstSentNanos;
     private ByteBuf cumulation;
 
     ClientConnection(DriverLoop loop, ClientSession session, ConnectionPolicy policy, double deepCheckRatio,
@@ -66,7 +68,7 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
 
     @Override
     boolean busy() {
-        return state == BUSY;
+        return state == BUSY || resendPending; // one waiting to go out again is still outstanding (the drain waits for it)
     }
 
     @Override
@@ -91,8 +93,10 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
         stats.connectionOpened(window.phase());
         if (resendPending) {
             resendPending = false;
-            resend();
-            return;
+            if (window.sending()) {
+                resend();
+                return;
+            }
         }
         loop.model.clientReady(this, System.nanoTime());
     }
@@ -143,16 +147,17 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
         resending = false;
         ByteBuf out = encodeOutstanding();
         sent(System.nanoTime(), freeSince, out.readableBytes());
+        firstSentNanos = sendNanos;
         reconnector.channel().writeAndFlush(out, reconnector.channel().voidPromise());
     }
 
     /** The outstanding request once more, on the new connection: its intended time kept, its service time anew. */
     private void resend() {
         resending = true;
+        resent = true; // counted with its completion, in the phase that completion is counted in
         ByteBuf out = encodeOutstanding();
         sendNanos = System.nanoTime();
         stats.sent(window.phase(), out.readableBytes());
-        stats.resent(window.phase()); // not completionPhase: that takes a count-bounded window's ticket
         reconnector.channel().writeAndFlush(out, reconnector.channel().voidPromise());
     }
 
@@ -183,6 +188,11 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
         resendPending = true;
         state = DISCONNECTED;
         closeAndReconnect(false);
+        if (state == DISCONNECTED && resendPending) {
+            // no new connection was begun (the run stopped sending meanwhile): it fails now, not never
+            resendPending = false;
+            failRequest(ErrorKind.IO, "the server closed the connection before the response was complete");
+        }
     }
 
     // --- receiving ---
@@ -294,7 +304,14 @@ final class ClientConnection extends Client implements DriverConnection, Reconne
 
     @Override
     public void checkTimeouts(long now) {
-        if (state == BUSY && now - sendNanos >= loop.timeoutNanos) {
+        if (resendPending && now - firstSentNanos >= loop.timeoutNanos) {
+            // its resend still waits for a connection: the request's time is up all the same (the connection, once
+            // made, serves the next request)
+            resendPending = false;
+            fail(ErrorKind.TIMEOUT, loop.timeoutMessage);
+            return;
+        }
+        if (state == BUSY && now - firstSentNanos >= loop.timeoutNanos) {
             // The connection may be stuck: its late response must not be read as the next one's.
             failRequest(ErrorKind.TIMEOUT, loop.timeoutMessage);
             closeAndReconnect(false);

@@ -59,6 +59,7 @@ final class EncodedRequest {
      * it went out on closed without an answer (RFC 9112 9.3.1), as browsers do; never another method.
      */
     final boolean idempotent;
+    private static final java.util.Set<String> IDEMPOTENT = java.util.Set.of("GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE");
     private final Pieces keepAlive;
     private final Pieces close;
     private final Pieces body;
@@ -72,8 +73,7 @@ final class EncodedRequest {
         this.template = template;
         this.kind = kind;
         this.head = "HEAD".equalsIgnoreCase(template.method());
-        this.idempotent = java.util.Set.of("GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE")
-                .contains(template.method().toUpperCase(java.util.Locale.ROOT));
+        this.idempotent = IDEMPOTENT.contains(template.method().toUpperCase(java.util.Locale.ROOT));
         this.authority = hostHeader;
         this.bodyHasContentLength = !template.body().isEmpty() || !template.method().equals("GET") && !head;
         this.keepAlive = compile(template, hostHeader, false);

@@ -76,6 +76,34 @@ class ResendTest {
         assertEquals(0, r.resent());
     }
 
+    @Test
+    void aResetCountsAsAClose() throws Exception {
+        server = new ClosingServer(Leave.RESET, 3);
+        DriverResult r = run("GET", 10);
+        assertEquals(10, r.successes(), () -> r.errors() + " " + r.errorSamples());
+        assertEquals(1, r.resent());
+    }
+
+    @Test
+    void aResendIsNotResentAgain() throws Exception {
+        // the first connection closes at its third request, the resend's connection at its first: no third send
+        server = new ClosingServer(Leave.CLOSE, 3, 1);
+        DriverResult r = run("GET", 10);
+        assertEquals(1L, r.errors().get(ErrorKind.IO), () -> r.errors() + " " + r.errorSamples());
+        assertEquals(9, r.successes());
+        assertEquals(1, r.resent(), "the one resend is counted with its failed request");
+        assertEquals(11, server.requests.get(), "ten requests, one of them sent twice, none three times");
+    }
+
+    @Test
+    void anAnswerCutShortIsNotResent() throws Exception {
+        server = new ClosingServer(Leave.HALF_ANSWER, 3);
+        DriverResult r = run("GET", 10);
+        assertEquals(1L, r.errors().get(ErrorKind.IO), () -> r.errors() + " " + r.errorSamples());
+        assertEquals(0, r.resent());
+        assertEquals(10, server.requests.get());
+    }
+
     private DriverResult run(String method, long requests) throws InterruptedException {
         TestSpec spec = new TestSpec(URI.create("http://127.0.0.1:" + server.port() + "/thing"));
         spec.clients = 1;
@@ -83,29 +111,48 @@ class ResendTest {
         return new LoadDriver(spec.build(), new OkTraffic(method)).run(i -> { });
     }
 
-    /** Answers "ok" to every request, but closes its first connection at request {@code closeAt} without a byte. */
+    /** How the server leaves the request it does not answer. */
+    private enum Leave { CLOSE, RESET, HALF_ANSWER }
+
+    /**
+     * Answers "ok" to every request, but leaves request {@code closeAt[i]} of its connection i + 1 unanswered, as
+     * {@code leave} says; the connections after those answer everything.
+     */
     private static final class ClosingServer implements AutoCloseable {
         final AtomicInteger connections = new AtomicInteger();
         final AtomicInteger requests = new AtomicInteger();
         private final ServerSocket socket = new ServerSocket();
 
         ClosingServer(int closeAt) throws IOException {
+            this(Leave.CLOSE, closeAt);
+        }
+
+        ClosingServer(Leave leave, int... closeAt) throws IOException {
             socket.bind(new InetSocketAddress("127.0.0.1", 0));
-            RawAcceptor.serve(socket, s -> serve(s, connections.incrementAndGet() == 1 ? closeAt : Integer.MAX_VALUE));
+            RawAcceptor.serve(socket, s -> {
+                int connection = connections.incrementAndGet();
+                serve(s, connection <= closeAt.length ? closeAt[connection - 1] : Integer.MAX_VALUE, leave);
+            });
         }
 
         int port() {
             return socket.getLocalPort();
         }
 
-        private void serve(Socket s, int closeAt) {
+        private void serve(Socket s, int closeAt, Leave leave) {
             try (s) {
                 s.setSoTimeout(10_000);
                 InputStream in = s.getInputStream();
                 for (int n = 1; readRequest(in); n++) {
                     requests.incrementAndGet();
                     if (n == closeAt) {
-                        return; // closed with the request read and not a byte of answer
+                        if (leave == Leave.RESET) {
+                            s.setSoLinger(true, 0); // the close sends RST: the driver reads a reset, not an end
+                        } else if (leave == Leave.HALF_ANSWER) {
+                            s.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Len".getBytes(StandardCharsets.US_ASCII));
+                            s.getOutputStream().flush();
+                        }
+                        return; // closed with the request read and not (all of) its answer
                     }
                     s.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".getBytes(StandardCharsets.US_ASCII));
                     s.getOutputStream().flush();
