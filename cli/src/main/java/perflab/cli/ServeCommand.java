@@ -112,7 +112,7 @@ final class ServeCommand implements Callable<Integer> {
                     }
                 });
         String url = "http://" + (address.contains(":") ? "[" + address + "]" : address) + ":" + server.sut().port() + w.servicePath();
-        return serveUntilStopped(server, launch, dir, profileEvent, w.name() + " (" + stack.name() + " stack", url);
+        return serveUntilStopped(server, launch, dir, profileEvent, w.name(), stack.name() + " stack", url);
     }
 
     /**
@@ -145,12 +145,12 @@ final class ServeCommand implements Callable<Integer> {
         System.out.printf("perflab: starting %s (%s); its output in %s%n", file.name(), file.source(), dir);
         ServerProcesses server = ServerProcesses.start(launch, dir, Duration.ofSeconds(60), pinned, p -> { });
         String url = server.targetUrl(w.servicePath());
-        return serveUntilStopped(server, launch, dir, profileEvent, w.name() + " (" + file.name(), url);
+        return serveUntilStopped(server, launch, dir, profileEvent, w.name(), file.name(), url);
     }
 
     /** Serves until Ctrl-C or until a process of the server side exits: 0 when stopped, 1 when one exited. */
     private int serveUntilStopped(ServerProcesses server, ServerLaunch launch, Path dir, String profileEvent,
-                                  String what, String url) throws InterruptedException {
+                                  String workloadName, String serverName, String url) throws InterruptedException {
         String jfrFile = launch.sut().sut().jfr(); // where the kind of server puts it
         ManagedProcess process = server.sut();
         CountDownLatch done = new CountDownLatch(1);
@@ -171,8 +171,8 @@ final class ServeCommand implements Callable<Integer> {
             System.err.println("perflab: " + ManagedProcess.label(name) + " exited (status " + code + "); the logs are in " + dir);
             done.countDown();
         });
-        System.out.printf("perflab: serving %s, pid %d) at %s%nperflab: logs in %s%s; Ctrl-C to stop%n",
-                what, process.pid(), url, dir,
+        System.out.printf("perflab: serving %s (%s, pid %d) at %s%nperflab: logs in %s%s; Ctrl-C to stop%n",
+                workloadName, serverName, process.pid(), url, dir,
                 jfrFile != null ? " (flight recording: " + jfrFile + " at stop)" : "");
         done.await();
         if (process.alive()) {

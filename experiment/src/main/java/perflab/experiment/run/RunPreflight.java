@@ -46,7 +46,7 @@ public final class RunPreflight {
         Set<String> processes = new HashSet<>();
         ServerSide side = null;
         if (config.target() == null && config.sut().server() != null) {
-            processes.add(SutInstances.SUT); // a server file's server: the SUT alone, none of the workload's companions
+            processes.add(SutInstances.SUT); // a server file's server, and of the workload's companions those it asks for
             config.sut().server().requireSettings(config.sut().settings()); // before anything starts
             ServerLaunch.serverFileCompanions(workload, config.sut()).forEach(c -> processes.add(c.name()));
         } else if (config.target() == null) {
