@@ -32,6 +32,11 @@ final class DriveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return drive(workload, target, load, workloadOptions);
+    }
+
+    /** Drives {@code target} with the workload's traffic: perflab drive, and perflab run --target. */
+    static Integer drive(String workload, String target, LoadOptions load, WorkloadOptions workloadOptions) throws Exception {
         Workload w = Workloads.named(workload);
         load.checkPreset(w);
         RunConfig config = new RunConfig(w.name(), null, RunCommand.operation(w, load.operation),

@@ -63,11 +63,19 @@ final class RunCommand implements Callable<Integer> {
             + "the load goes on.")
     String restartProxyAt;
 
+    @picocli.CommandLine.Option(names = "--target", paramLabel = "URL", description = "Start no server: drive the one "
+            + "already running at this URL (http://host:port, the workload's service path added, or a full URL), as "
+            + "perflab drive does; for a scenario file, whose traffic has no server of its own.")
+    String target;
+
     /** The workload's own flags, added to this command from the workloads' declarations. */
     private final WorkloadOptions workloadOptions = WorkloadOptions.all();
 
     @Override
     public Integer call() throws Exception {
+        if (target != null) {
+            return driveTarget();
+        }
         workload = sut.serverFileInPlaceOf(workload);
         RunConfig config = toConfig();
         if (RandomInstant.WORD.equals(killInstanceAt) && !config.quiet()) {
@@ -77,6 +85,27 @@ final class RunCommand implements Callable<Integer> {
                     config.load().seed());
         }
         return execute(config, Workloads.named(workload), sut.jfr, load.clientCounts());
+    }
+
+    /** {@code --target}: a drive, with every flag that would shape a SUT refused rather than ignored. */
+    private Integer driveTarget() throws Exception {
+        List<String> refused = new ArrayList<>(sut.given());
+        Object[][] own = {{"--instances", instances}, {"--kill-instance-at", killInstanceAt},
+                {"--restart-instance-at", restartInstanceAt}, {"--restart-proxy-at", restartProxyAt}};
+        for (Object[] f : own) {
+            if (f[1] != null) {
+                refused.add((String) f[0]);
+            }
+        }
+        Workload w = Workloads.named(workload);
+        workloadOptions.given(w, WorkloadSetting.Use.SERVER).keySet().stream()
+                .filter(name -> w.setting(name).use() == WorkloadSetting.Use.SERVER).forEach(name -> refused.add("--" + name));
+        if (!refused.isEmpty()) {
+            throw new IllegalArgumentException("--target drives a server already running; " + String.join(", ", refused)
+                    + " shape" + (refused.size() == 1 ? "s" : "") + " a server perflab starts: leave "
+                    + (refused.size() == 1 ? "it" : "them") + " out, or leave out --target");
+        }
+        return DriveCommand.drive(workload, target, load, workloadOptions);
     }
 
     /** The run these flags describe, validated (an experiment's configurations are made the same way). */
@@ -89,7 +118,7 @@ final class RunCommand implements Callable<Integer> {
             workloadOptions.refuseServerSettings(w, server);
         }
         RunConfig config = new RunConfig(w.name(), server != null ? server.name()
-                : sut.stack != null ? w.stack(sut.stack).name() : w.stacks().get(0).name(),
+                : sut.stack != null ? w.stack(sut.stack).name() : w.defaultStack().name(),
                 operation(w, load.operation), runLoad,
                 sut.withServerFile(withWorkloadSettings(sut.toSut(0, runLoad.http(), instances == null ? 1 : instances),
                                 workloadOptions, w), server)

@@ -91,7 +91,7 @@ final class ServeCommand implements Callable<Integer> {
         if (file != null) {
             return serveFile(w, file);
         }
-        StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.stacks().get(0);
+        StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.defaultStack();
         RunConfig.Sut settings = RunCommand.withWorkloadSettings(sut.toSut(8080, LoadOptions.http(http)), workloadOptions, w);
         String address = listenAddress(listen);
         if (!address.equals("127.0.0.1")) {

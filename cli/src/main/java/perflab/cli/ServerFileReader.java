@@ -1,20 +1,12 @@
 package perflab.cli;
 
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
-import org.yaml.snakeyaml.error.YAMLException;
-import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
-import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
-import perflab.core.config.Quantities;
+import perflab.core.config.YamlTree;
 import perflab.core.server.ServerFile;
 import perflab.core.workload.WorkloadSetting;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,9 +33,11 @@ final class ServerFileReader {
     private static final Duration DEFAULT_GRACE = Duration.ofSeconds(15);
 
     private final String file;
+    private final YamlTree yaml;
 
     private ServerFileReader(String file) {
         this.file = file;
+        this.yaml = new YamlTree(file, false);
     }
 
     static ServerFile read(Path path) throws IOException {
@@ -65,45 +59,33 @@ final class ServerFileReader {
     }
 
     private ServerFile parse(String text, String defaultName) {
-        Node root;
-        try {
-            LoaderOptions options = new LoaderOptions();
-            options.setMaxAliasesForCollections(0);
-            options.setAllowRecursiveKeys(false);
-            options.setCodePointLimit(MAX_BYTES);
-            root = new Yaml(options).compose(new StringReader(text));
-        } catch (MarkedYAMLException e) {
-            int line = e.getProblemMark() == null ? 0 : e.getProblemMark().getLine() + 1;
-            throw new IllegalArgumentException(file + ":" + line + ": not YAML: " + e.getProblem());
-        } catch (YAMLException e) {
-            throw new IllegalArgumentException(file + ": not YAML: " + e.getMessage().lines().findFirst().orElse(""));
-        }
+        Node root = yaml.compose(text, MAX_BYTES);
         if (root == null) {
             throw new IllegalArgumentException(file + ": empty; a server file needs at least command: and ready:");
         }
-        Map<String, Node> top = mapping(root, "the file");
+        Map<String, Node> top = yaml.mapping(root, "the file");
         for (Map.Entry<String, Node> e : top.entrySet()) {
             if (!KEYS.contains(e.getKey())) {
-                throw fail(e.getValue(), e.getKey(), "unknown key; a server file has " + String.join(", ", KEYS));
+                throw yaml.fail(e.getValue(), e.getKey(), "unknown key; a server file has " + String.join(", ", KEYS));
             }
         }
-        String name = top.containsKey("name") ? matching(top.get("name"), "name", NAME, "a word of letters, digits, - and _")
+        String name = top.containsKey("name") ? yaml.matching(top.get("name"), "name", NAME, "a word of letters, digits, - and _")
                 : defaultName;
         if (!name.matches(NAME)) {
             throw new IllegalArgumentException(file + ": name the server with name: (the file's name '" + defaultName
                     + "' is not a word of letters, digits, - and _)");
         }
-        String workload = top.containsKey("workload") ? matching(top.get("workload"), "workload", "[a-z][a-z0-9-]*", "a workload's name") : null;
-        String description = top.containsKey("description") ? scalar(top.get("description"), "description") : "";
+        String workload = top.containsKey("workload") ? yaml.matching(top.get("workload"), "workload", "[a-z][a-z0-9-]*", "a workload's name") : null;
+        String description = top.containsKey("description") ? yaml.scalar(top.get("description"), "description") : "";
         List<String> ports = top.containsKey("ports") ? portNames(top.get("ports")) : List.of("port");
         if (ports.isEmpty()) {
-            throw fail(top.get("ports"), "ports", "name at least one port (the first is {port})");
+            throw yaml.fail(top.get("ports"), "ports", "name at least one port (the first is {port})");
         }
         List<WorkloadSetting> settings = top.containsKey("settings") ? settings(top.get("settings")) : List.of();
         List<String> companions = top.containsKey("companions") ? names(top.get("companions"), "companions") : List.of();
         Set<String> known = ServerFile.known(ports, settings.stream().map(WorkloadSetting::name).toList(), companions);
 
-        Node commandNode = required(top, "command", root);
+        Node commandNode = yaml.required(top, "command", root, "see docs/servers.md");
         List<String> command = command(commandNode);
         for (String word : command) {
             checkPlaceholders(commandNode, "command", word, known);
@@ -115,16 +97,16 @@ final class ServerFileReader {
                 : Map.of();
         String url = null;
         if (top.containsKey("url")) {
-            url = matching(top.get("url"), "url", "https?://\\S+", "an http:// URL");
+            url = yaml.matching(top.get("url"), "url", "https?://\\S+", "an http:// URL");
             checkPlaceholders(top.get("url"), "url", url, known);
         }
-        ServerFile.Ready ready = ready(required(top, "ready", root), ports, known);
+        ServerFile.Ready ready = ready(yaml.required(top, "ready", root, "see docs/servers.md"), ports, known);
         ServerFile.Stop stop = top.containsKey("stop") ? stop(top.get("stop"), known)
                 : new ServerFile.Stop("TERM", List.of(), DEFAULT_GRACE);
         ServerFile.Jvm jvm = top.containsKey("jvm") ? jvm(top.get("jvm"), home) : usesJvm(command, env)
                 ? new ServerFile.Jvm(ServerFile.Jvm.Mode.PLACEHOLDER, null) : new ServerFile.Jvm(ServerFile.Jvm.Mode.NONE, null);
         if (jvm.mode() == ServerFile.Jvm.Mode.PLACEHOLDER && !usesJvm(command, env)) {
-            throw fail(top.get("jvm"), "jvm", "placeholder: put {jvm} in the command or in an env: value");
+            throw yaml.fail(top.get("jvm"), "jvm", "placeholder: put {jvm} in the command or in an env: value");
         }
         return new ServerFile(name, file, text, workload, description, command, home, env, files, templates, ports, url, ready,
                 stop, jvm, settings, companions);
@@ -138,23 +120,23 @@ final class ServerFileReader {
     private List<String> command(Node node) {
         List<String> words;
         if (node instanceof ScalarNode s) {
-            words = ShellWords.split(s.getValue(), message -> fail(node, "command", message));
+            words = ShellWords.split(s.getValue(), message -> yaml.fail(node, "command", message));
         } else {
-            words = strings(node, "command");
+            words = yaml.strings(node, "command");
         }
         if (words.isEmpty() || words.get(0).isBlank()) {
-            throw fail(node, "command", "give the program and its arguments, e.g. [\"{home}/bin/catalina.sh\", run]");
+            throw yaml.fail(node, "command", "give the program and its arguments, e.g. [\"{home}/bin/catalina.sh\", run]");
         }
         return words;
     }
 
     private Map<String, String> env(Node node, Set<String> known) {
         Map<String, String> env = new LinkedHashMap<>();
-        for (Map.Entry<String, Node> e : mapping(node, "env").entrySet()) {
+        for (Map.Entry<String, Node> e : yaml.mapping(node, "env").entrySet()) {
             if (!e.getKey().matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                throw fail(e.getValue(), "env", "'" + e.getKey() + "' is not an environment variable's name");
+                throw yaml.fail(e.getValue(), "env", "'" + e.getKey() + "' is not an environment variable's name");
             }
-            String value = scalar(e.getValue(), "env." + e.getKey());
+            String value = yaml.scalar(e.getValue(), "env." + e.getKey());
             checkPlaceholders(e.getValue(), "env." + e.getKey(), value, known);
             env.put(e.getKey(), value);
         }
@@ -164,29 +146,29 @@ final class ServerFileReader {
     private ServerFile.Home home(Node node) {
         if (node instanceof ScalarNode s) {
             if (s.getValue().isBlank()) {
-                throw fail(node, "home", "give a directory, or maven: GROUP:ARTIFACT:VERSION[:TYPE]");
+                throw yaml.fail(node, "home", "give a directory, or maven: GROUP:ARTIFACT:VERSION[:TYPE]");
             }
             return new ServerFile.Home(s.getValue(), null);
         }
-        Map<String, Node> m = mapping(node, "home");
+        Map<String, Node> m = yaml.mapping(node, "home");
         if (m.size() != 1 || !m.containsKey("maven")) {
-            throw fail(node, "home", "a directory, or maven: GROUP:ARTIFACT:VERSION[:TYPE] (e.g. maven: "
+            throw yaml.fail(node, "home", "a directory, or maven: GROUP:ARTIFACT:VERSION[:TYPE] (e.g. maven: "
                     + "org.apache.tomcat:tomcat:11.0.24:zip)");
         }
-        return new ServerFile.Home(null, matching(m.get("maven"), "home.maven",
+        return new ServerFile.Home(null, yaml.matching(m.get("maven"), "home.maven",
                 "[A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+:[A-Za-z0-9_.+-]+(:[a-z0-9.]+)?", "GROUP:ARTIFACT:VERSION[:TYPE]"));
     }
 
     private List<String> files(Node node, ServerFile.Home home) {
         if (home == null) {
-            throw fail(node, "files", "files are copied from the home: give home: too");
+            throw yaml.fail(node, "files", "files are copied from the home: give home: too");
         }
         List<String> files = new ArrayList<>();
-        for (String f : strings(node, "files")) {
+        for (String f : yaml.strings(node, "files")) {
             files.add(insideHome(node, "files", f));
         }
         if (files.stream().distinct().count() != files.size()) {
-            throw fail(node, "files", "a file is given twice");
+            throw yaml.fail(node, "files", "a file is given twice");
         }
         return files;
     }
@@ -198,7 +180,7 @@ final class ServerFileReader {
     private String insideHome(Node node, String key, String given) {
         Path p = Path.of(given).normalize();
         if (given.isBlank() || p.isAbsolute() || p.startsWith("..") || p.toString().isEmpty()) {
-            throw fail(node, key, "'" + given + "' is not a path inside the home (relative, without ..)");
+            throw yaml.fail(node, key, "'" + given + "' is not a path inside the home (relative, without ..)");
         }
         return p.toString();
     }
@@ -209,22 +191,22 @@ final class ServerFileReader {
      */
     private Map<String, String> templates(Node node, ServerFile.Home home, List<String> files) {
         if (home == null) {
-            throw fail(node, "templates", "templates are written into the run's copy of the home: give home: too");
+            throw yaml.fail(node, "templates", "templates are written into the run's copy of the home: give home: too");
         }
         Map<String, String> templates = new LinkedHashMap<>();
-        for (Map.Entry<String, Node> e : mapping(node, "templates").entrySet()) {
+        for (Map.Entry<String, Node> e : yaml.mapping(node, "templates").entrySet()) {
             String where = "templates." + e.getKey();
             String inHome = insideHome(e.getValue(), "templates", e.getKey());
             if (files.contains(inHome) || templates.containsKey(inHome)) {
-                throw fail(e.getValue(), where, "this file is given twice (in files: or templates:); give it once");
+                throw yaml.fail(e.getValue(), where, "this file is given twice (in files: or templates:); give it once");
             }
-            Path template = besideFile(scalar(e.getValue(), where));
+            Path template = besideFile(yaml.scalar(e.getValue(), where));
             try {
                 if (!Files.isRegularFile(template) || Files.size(template) > MAX_BYTES) {
-                    throw fail(e.getValue(), where, "no template file " + template + " (or over " + MAX_BYTES / 1024 + " KB)");
+                    throw yaml.fail(e.getValue(), where, "no template file " + template + " (or over " + MAX_BYTES / 1024 + " KB)");
                 }
             } catch (IOException x) {
-                throw fail(e.getValue(), where, "cannot read " + template + ": " + x.getMessage());
+                throw yaml.fail(e.getValue(), where, "cannot read " + template + ": " + x.getMessage());
             }
             templates.put(inHome, template.toString());
         }
@@ -239,39 +221,39 @@ final class ServerFileReader {
     }
 
     private ServerFile.Ready ready(Node node, List<String> ports, Set<String> known) {
-        Map<String, Node> m = mapping(node, "ready");
+        Map<String, Node> m = yaml.mapping(node, "ready");
         List<String> kinds = new ArrayList<>(List.of("http", "line", "tcp"));
         kinds.retainAll(m.keySet());
         if (kinds.size() != 1) {
-            throw fail(node, "ready", "give one of http (a URL), line (a regular expression) or tcp (a port's name)");
+            throw yaml.fail(node, "ready", "give one of http (a URL), line (a regular expression) or tcp (a port's name)");
         }
         for (Map.Entry<String, Node> e : m.entrySet()) {
             if (!List.of("http", "line", "tcp", "status", "timeout").contains(e.getKey())) {
-                throw fail(e.getValue(), "ready." + e.getKey(), "unknown key; ready: has http, line or tcp, status, timeout");
+                throw yaml.fail(e.getValue(), "ready." + e.getKey(), "unknown key; ready: has http, line or tcp, status, timeout");
             }
         }
         String kind = kinds.get(0);
-        Duration timeout = m.containsKey("timeout") ? duration(m.get("timeout"), "ready.timeout", Duration.ofSeconds(1),
+        Duration timeout = m.containsKey("timeout") ? yaml.duration(m.get("timeout"), "ready.timeout", Duration.ofSeconds(1),
                 Duration.ofHours(1)) : DEFAULT_READY_TIMEOUT;
         int min = 200;
         int max = 399;
         if (m.containsKey("status")) {
             if (!kind.equals("http")) {
-                throw fail(m.get("status"), "ready.status", "only an http check has a status");
+                throw yaml.fail(m.get("status"), "ready.status", "only an http check has a status");
             }
-            String status = matching(m.get("status"), "ready.status", "[1-5]\\d\\d(-[1-5]\\d\\d)?", "a status or a range (200-399)");
+            String status = yaml.matching(m.get("status"), "ready.status", "[1-5]\\d\\d(-[1-5]\\d\\d)?", "a status or a range (200-399)");
             min = Integer.parseInt(status.substring(0, 3));
             max = status.length() > 3 ? Integer.parseInt(status.substring(4)) : min;
             if (max < min) {
-                throw fail(m.get("status"), "ready.status", "the range " + status + " is empty");
+                throw yaml.fail(m.get("status"), "ready.status", "the range " + status + " is empty");
             }
         }
         Node target = m.get(kind);
-        String value = scalar(target, "ready." + kind);
+        String value = yaml.scalar(target, "ready." + kind);
         switch (kind) {
             case "http" -> {
                 if (!value.matches("http://\\S+")) {
-                    throw fail(target, "ready.http", "'" + value + "' is not an http:// URL");
+                    throw yaml.fail(target, "ready.http", "'" + value + "' is not an http:// URL");
                 }
                 checkPlaceholders(target, "ready.http", value, known);
                 return new ServerFile.Ready(ServerFile.Ready.Kind.HTTP, value, min, max, timeout);
@@ -280,13 +262,13 @@ final class ServerFileReader {
                 try {
                     java.util.regex.Pattern.compile(value);
                 } catch (java.util.regex.PatternSyntaxException e) {
-                    throw fail(target, "ready.line", "not a regular expression: " + e.getDescription());
+                    throw yaml.fail(target, "ready.line", "not a regular expression: " + e.getDescription());
                 }
                 return new ServerFile.Ready(ServerFile.Ready.Kind.LINE, value, min, max, timeout);
             }
             default -> {
                 if (!ports.contains(value)) {
-                    throw fail(target, "ready.tcp", "'" + value + "' is not one of the ports: " + String.join(", ", ports));
+                    throw yaml.fail(target, "ready.tcp", "'" + value + "' is not one of the ports: " + String.join(", ", ports));
                 }
                 return new ServerFile.Ready(ServerFile.Ready.Kind.TCP, value, min, max, timeout);
             }
@@ -294,16 +276,16 @@ final class ServerFileReader {
     }
 
     private ServerFile.Stop stop(Node node, Set<String> known) {
-        Map<String, Node> m = mapping(node, "stop");
+        Map<String, Node> m = yaml.mapping(node, "stop");
         for (Map.Entry<String, Node> e : m.entrySet()) {
             if (!List.of("signal", "command", "grace").contains(e.getKey())) {
-                throw fail(e.getValue(), "stop." + e.getKey(), "unknown key; stop: has signal or command, and grace");
+                throw yaml.fail(e.getValue(), "stop." + e.getKey(), "unknown key; stop: has signal or command, and grace");
             }
         }
         if (m.containsKey("signal") && m.containsKey("command")) {
-            throw fail(node, "stop", "give a signal or a command, not both");
+            throw yaml.fail(node, "stop", "give a signal or a command, not both");
         }
-        Duration grace = m.containsKey("grace") ? duration(m.get("grace"), "stop.grace", Duration.ZERO, Duration.ofMinutes(10))
+        Duration grace = m.containsKey("grace") ? yaml.duration(m.get("grace"), "stop.grace", Duration.ZERO, Duration.ofMinutes(10))
                 : DEFAULT_GRACE;
         if (m.containsKey("command")) {
             List<String> command = command(m.get("command"));
@@ -312,10 +294,10 @@ final class ServerFileReader {
             }
             return new ServerFile.Stop(null, command, grace);
         }
-        String signal = m.containsKey("signal") ? scalar(m.get("signal"), "stop.signal").toUpperCase(java.util.Locale.ROOT)
+        String signal = m.containsKey("signal") ? yaml.scalar(m.get("signal"), "stop.signal").toUpperCase(java.util.Locale.ROOT)
                 .replaceFirst("^SIG", "") : "TERM";
         if (!ServerFile.Stop.SIGNALS.contains(signal)) {
-            throw fail(m.get("signal"), "stop.signal", "'" + signal + "' is not one of " + String.join(", ", ServerFile.Stop.SIGNALS));
+            throw yaml.fail(m.get("signal"), "stop.signal", "'" + signal + "' is not one of " + String.join(", ", ServerFile.Stop.SIGNALS));
         }
         return new ServerFile.Stop(signal, List.of(), grace);
     }
@@ -325,47 +307,47 @@ final class ServerFileReader {
             return switch (s.getValue()) {
                 case "none" -> new ServerFile.Jvm(ServerFile.Jvm.Mode.NONE, null);
                 case "placeholder" -> new ServerFile.Jvm(ServerFile.Jvm.Mode.PLACEHOLDER, null);
-                default -> throw fail(node, "jvm", "'" + s.getValue() + "' is not none or placeholder; or give env: NAME or file: PATH");
+                default -> throw yaml.fail(node, "jvm", "'" + s.getValue() + "' is not none or placeholder; or give env: NAME or file: PATH");
             };
         }
-        Map<String, Node> m = mapping(node, "jvm");
+        Map<String, Node> m = yaml.mapping(node, "jvm");
         if (m.size() != 1 || !(m.containsKey("env") || m.containsKey("file"))) {
-            throw fail(node, "jvm", "give one of none, placeholder, env: NAME or file: PATH");
+            throw yaml.fail(node, "jvm", "give one of none, placeholder, env: NAME or file: PATH");
         }
         if (m.containsKey("env")) {
-            return new ServerFile.Jvm(ServerFile.Jvm.Mode.ENV, matching(m.get("env"), "jvm.env", "[A-Za-z_][A-Za-z0-9_]*",
+            return new ServerFile.Jvm(ServerFile.Jvm.Mode.ENV, yaml.matching(m.get("env"), "jvm.env", "[A-Za-z_][A-Za-z0-9_]*",
                     "an environment variable's name"));
         }
         if (home == null) {
-            throw fail(node, "jvm.file", "the file is in the run's copy of the home: give home: too");
+            throw yaml.fail(node, "jvm.file", "the file is in the run's copy of the home: give home: too");
         }
         return new ServerFile.Jvm(ServerFile.Jvm.Mode.FILE, insideHome(m.get("file"), "jvm.file",
-                scalar(m.get("file"), "jvm.file")));
+                yaml.scalar(m.get("file"), "jvm.file")));
     }
 
     private List<WorkloadSetting> settings(Node node) {
         List<WorkloadSetting> settings = new ArrayList<>();
-        for (Map.Entry<String, Node> e : mapping(node, "settings").entrySet()) {
+        for (Map.Entry<String, Node> e : yaml.mapping(node, "settings").entrySet()) {
             String name = e.getKey();
             String where = "settings." + name;
             if (!name.matches("[a-z][a-z0-9-]*")) {
-                throw fail(e.getValue(), where, "a setting's name is lower-case words joined by - (max-threads), as a flag's");
+                throw yaml.fail(e.getValue(), where, "a setting's name is lower-case words joined by - (max-threads), as a flag's");
             }
-            Map<String, Node> m = mapping(e.getValue(), where);
+            Map<String, Node> m = yaml.mapping(e.getValue(), where);
             for (Map.Entry<String, Node> k : m.entrySet()) {
                 if (!List.of("type", "default", "help", "min", "max", "values").contains(k.getKey())) {
-                    throw fail(k.getValue(), where + "." + k.getKey(), "unknown key; a setting has type, default, help, "
+                    throw yaml.fail(k.getValue(), where + "." + k.getKey(), "unknown key; a setting has type, default, help, "
                             + "min, max, values");
                 }
             }
-            String type = m.containsKey("type") ? scalar(m.get("type"), where + ".type") : "text";
-            String help = m.containsKey("help") ? scalar(m.get("help"), where + ".help") : "";
-            String dflt = m.containsKey("default") ? scalar(m.get("default"), where + ".default") : null;
+            String type = m.containsKey("type") ? yaml.scalar(m.get("type"), where + ".type") : "text";
+            String help = m.containsKey("help") ? yaml.scalar(m.get("help"), where + ".help") : "";
+            String dflt = m.containsKey("default") ? yaml.scalar(m.get("default"), where + ".default") : null;
             if (!type.equals("integer") && (m.containsKey("min") || m.containsKey("max"))) {
-                throw fail(m.getOrDefault("min", m.get("max")), where, "only an integer has min and max");
+                throw yaml.fail(m.getOrDefault("min", m.get("max")), where, "only an integer has min and max");
             }
             if (!type.equals("choice") && m.containsKey("values")) {
-                throw fail(m.get("values"), where + ".values", "only a choice has values");
+                throw yaml.fail(m.get("values"), where + ".values", "only a choice has values");
             }
             WorkloadSetting setting = switch (type) {
                 case "integer" -> WorkloadSetting.integer(name, null, (int) whole(m, "min", where, Integer.MIN_VALUE),
@@ -374,20 +356,20 @@ final class ServerFileReader {
                 case "duration" -> WorkloadSetting.duration(name, null, Duration.ZERO, Duration.ofDays(1), help);
                 case "choice" -> {
                     if (!m.containsKey("values")) {
-                        throw fail(e.getValue(), where, "a choice lists its values: values: [a, b]");
+                        throw yaml.fail(e.getValue(), where, "a choice lists its values: values: [a, b]");
                     }
-                    yield WorkloadSetting.choice(name, null, help, strings(m.get("values"), where + ".values")
+                    yield WorkloadSetting.choice(name, null, help, yaml.strings(m.get("values"), where + ".values")
                             .stream().map(v -> v.toLowerCase(java.util.Locale.ROOT)).toArray(String[]::new));
                 }
                 case "text" -> WorkloadSetting.text(name, "TEXT", null, "[^\\n]*", help);
-                default -> throw fail(m.get("type"), where + ".type", "'" + type + "' is not integer, size, duration, "
+                default -> throw yaml.fail(m.get("type"), where + ".type", "'" + type + "' is not integer, size, duration, "
                         + "choice or text");
             };
             if (dflt != null) {
                 try {
                     dflt = setting.normalize(dflt);
                 } catch (IllegalArgumentException bad) {
-                    throw fail(m.get("default"), where + ".default", bad.getMessage());
+                    throw yaml.fail(m.get("default"), where + ".default", bad.getMessage());
                 }
             }
             // the server's side reads it, and perflab tune takes a comma list of its values as a dimension
@@ -401,92 +383,27 @@ final class ServerFileReader {
         if (!m.containsKey(key)) {
             return otherwise;
         }
-        String v = matching(m.get(key), where + "." + key, "-?\\d{1,9}", "a whole number");
+        String v = yaml.matching(m.get(key), where + "." + key, "-?\\d{1,9}", "a whole number");
         return Long.parseLong(v);
-    }
-
-    private Duration duration(Node node, String key, Duration min, Duration max) {
-        String text = scalar(node, key);
-        Duration d;
-        try {
-            d = Quantities.duration(key, text);
-        } catch (IllegalArgumentException e) {
-            throw fail(node, key, "'" + text + "' is not a duration (e.g. 30s, 2m)");
-        }
-        if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
-            throw fail(node, key, "must be within " + min.toSeconds() + "s.." + max.toSeconds() + "s, got " + text);
-        }
-        return d;
     }
 
     private void checkPlaceholders(Node node, String key, String value, Set<String> known) {
         for (String p : ServerFile.placeholders(value)) {
             if (!known.contains(p)) {
-                throw fail(node, key, "unknown placeholder {" + p + "}; this file has {" + String.join("}, {", known) + "}");
+                throw yaml.fail(node, key, "unknown placeholder {" + p + "}; this file has {" + String.join("}, {", known) + "}");
             }
         }
-    }
-
-    private Node required(Map<String, Node> top, String key, Node root) {
-        Node n = top.get(key);
-        if (n == null) {
-            throw fail(root, key, "missing; see docs/servers.md");
-        }
-        return n;
-    }
-
-    /** A mapping's entries by key, in order; a key given twice is refused (YAML would keep one silently). */
-    private Map<String, Node> mapping(Node node, String key) {
-        if (!(node instanceof MappingNode m)) {
-            throw fail(node, key, "expected keys and values here");
-        }
-        Map<String, Node> entries = new LinkedHashMap<>();
-        for (NodeTuple t : m.getValue()) {
-            if (!(t.getKeyNode() instanceof ScalarNode k)) {
-                throw fail(t.getKeyNode(), key, "a key must be a plain word");
-            }
-            if (entries.put(k.getValue(), t.getValueNode()) != null) {
-                throw fail(k, key.equals("the file") ? k.getValue() : key + "." + k.getValue(), "given twice");
-            }
-        }
-        return entries;
-    }
-
-    private String scalar(Node node, String key) {
-        if (!(node instanceof ScalarNode s)) {
-            throw fail(node, key, "expected one value here");
-        }
-        return s.getValue();
-    }
-
-    private String matching(Node node, String key, String pattern, String what) {
-        String v = scalar(node, key);
-        if (!v.matches(pattern)) {
-            throw fail(node, key, "'" + v + "' is not " + what);
-        }
-        return v;
-    }
-
-    private List<String> strings(Node node, String key) {
-        if (!(node instanceof SequenceNode s)) {
-            throw fail(node, key, "expected a list here ([a, b])");
-        }
-        List<String> values = new ArrayList<>();
-        for (Node item : s.getValue()) {
-            values.add(scalar(item, key));
-        }
-        return values;
     }
 
     private List<String> names(Node node, String key) {
-        List<String> names = strings(node, key);
+        List<String> names = yaml.strings(node, key);
         for (String n : names) {
             if (!n.matches(NAME)) {
-                throw fail(node, key, "'" + n + "' is not a name of letters, digits, - and _");
+                throw yaml.fail(node, key, "'" + n + "' is not a name of letters, digits, - and _");
             }
         }
         if (names.stream().distinct().count() != names.size()) {
-            throw fail(node, key, "a name is given twice");
+            throw yaml.fail(node, key, "a name is given twice");
         }
         return names;
     }
@@ -496,13 +413,9 @@ final class ServerFileReader {
         List<String> names = names(node, "ports");
         for (String n : names) {
             if (!n.matches("[a-z][a-z0-9-]*")) {
-                throw fail(node, "ports", "'" + n + "' is not a lower-case name of letters, digits and -");
+                throw yaml.fail(node, "ports", "'" + n + "' is not a lower-case name of letters, digits and -");
             }
         }
         return names;
-    }
-
-    private IllegalArgumentException fail(Node node, String key, String message) {
-        return new IllegalArgumentException(file + ":" + (node.getStartMark().getLine() + 1) + ": " + key + ": " + message);
     }
 }

@@ -80,10 +80,12 @@ final class SutOptions {
 
     /**
      * {@code perflab run tomcat.yaml} (or serve): the file is the server, its {@code workload:} the workload, which is
-     * returned; any other word is returned as it is. A workload's name never ends in .yaml, so the two cannot be mistaken.
+     * returned; any other word, and a workload's own file (a scenario), is returned as it is. A workload's name never
+     * ends in .yaml, so the two cannot be mistaken.
      */
     String serverFileInPlaceOf(String workload) throws java.io.IOException {
-        if (workload == null || !workload.matches(".*\\.ya?ml")) {
+        if (!perflab.core.workload.Workloads.isFileName(workload)
+                || perflab.core.workload.Workloads.isWorkloadFile(java.nio.file.Path.of(workload))) {
             return workload;
         }
         if (server != null) {
@@ -96,6 +98,22 @@ final class SutOptions {
         }
         server = workload;
         return file.workload();
+    }
+
+    /** The SUT flags given, as written (a run that starts no SUT refuses them). */
+    List<String> given() {
+        List<String> given = new java.util.ArrayList<>();
+        Object[][] flags = {{"--stack", stack}, {"--jvm", jvm}, {"--heap", heap}, {"--gc", gc}, {"--java-home", javaHome},
+                {"--cpus", cpus}, {"--port", port}, {"--server-threads", serverThreads},
+                {"--max-requests-per-connection", maxRequestsPerConnection}, {"--max-request-bytes", maxRequestBytes},
+                {"--access-log", accessLog}, {"--server-metrics", serverMetrics}, {"--jfr", jfr ? true : null},
+                {"--profile", profile}, {"--server", server}, {"--set", set}};
+        for (Object[] f : flags) {
+            if (f[1] != null) {
+                given.add((String) f[0]);
+            }
+        }
+        return given;
     }
 
     /** The server file of {@code --server}, read and checked; null without it. */

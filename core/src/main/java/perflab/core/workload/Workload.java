@@ -179,6 +179,18 @@ public interface Workload {
         return resolved;
     }
 
+    /**
+     * The stack a run starts when none is named: the first; IllegalArgumentException of one line for a workload with no
+     * server of its own (a scenario file), which is driven against a server a run is given.
+     */
+    default StackInfo defaultStack() {
+        if (stacks().isEmpty()) {
+            throw new IllegalArgumentException(name() + " has no server of its own: give the server with --server FILE, "
+                    + "or drive one already running with --target URL");
+        }
+        return stacks().get(0);
+    }
+
     default StackInfo stack(String name) {
         return stacks().stream().filter(s -> s.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown stack '" + name + "' for workload "

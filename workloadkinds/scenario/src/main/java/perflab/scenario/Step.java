@@ -1,0 +1,39 @@
+package perflab.scenario;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One request of a scenario: what to send, what its answer must show, what to take from it.
+ *
+ * @param kind        its name for the per-kind figures ({@code byKind})
+ * @param headers     request headers by name (values may hold variables)
+ * @param body        null: no body
+ * @param checks      checked on every response
+ * @param deepChecks  checked on the run's sample of responses only (the deep check)
+ * @param extractions values taken from the response into variables, in order
+ * @param think       null: the file's default, or the run's --think-time
+ * @param ifPresent   variables that must hold a value for the step to be sent; it is skipped otherwise
+ */
+record Step(String kind, String method, Text path, Map<String, Text> headers, Body body, List<Check> checks,
+            List<Check> deepChecks, List<Extraction> extractions, Scenario.Think think, List<String> ifPresent) {
+    Step {
+        headers = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers));
+        checks = List.copyOf(checks);
+        deepChecks = List.copyOf(deepChecks);
+        extractions = List.copyOf(extractions);
+        ifPresent = List.copyOf(ifPresent);
+    }
+
+    /** Whether a response of the step must be read as text beyond the cheap byte scans (regex, CSS, JSON, XPath). */
+    boolean readsBody() {
+        return extractions.stream().anyMatch(e -> e.kind() != Extraction.Kind.HEADER);
+    }
+
+    /**
+     * A request body: its text with variables, and how a variable's value is escaped inside it (a form's fields
+     * URL-encoded, JSON's strings and XML's text escaped).
+     */
+    record Body(Text text, Encoding encoding, String contentType) {
+    }
+}

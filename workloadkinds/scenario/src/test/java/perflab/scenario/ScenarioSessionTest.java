@@ -1,0 +1,208 @@
+package perflab.scenario;
+
+import org.junit.jupiter.api.Test;
+import perflab.core.traffic.ClientContext;
+import perflab.core.traffic.ClientSession;
+import perflab.core.traffic.ErrorKind;
+import perflab.core.traffic.HeldResponse;
+import perflab.core.traffic.Request;
+import perflab.core.traffic.RequestTemplate;
+import perflab.core.traffic.Verdict;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A scenario's session step by step, fed with answers held in memory: what each request carries (variables in the
+ * encoding of their place, the session's cookies), what passes its checks and what fails, and where a session goes
+ * after a failure. The end-to-end test against a real server is cli's ScenarioIT.
+ */
+class ScenarioSessionTest {
+    private static final Path SCENARIOS = Path.of(System.getProperty("perflab.home", "../..")).resolve("scenarios");
+
+    private static ScenarioTraffic traffic(String yaml, String basePath) {
+        return new ScenarioTraffic(ScenarioReader.fromText("t.yaml", yaml, SCENARIOS), basePath, null);
+    }
+
+    private static String path(Request r) {
+        return r.template().path(r);
+    }
+
+    private static String body(Request r) {
+        return new String(r.template().body(r), StandardCharsets.UTF_8);
+    }
+
+    private static String header(Request r, String name) {
+        for (RequestTemplate.Header h : r.template().headers()) {
+            if (h.name().equalsIgnoreCase(name)) {
+                return new String(RequestTemplate.render(h.value(), r), StandardCharsets.ISO_8859_1);
+            }
+        }
+        return null;
+    }
+
+    private static HeldResponse page(int status, String body, Map<String, List<String>> headers) {
+        return new HeldResponse(status, headers, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theNotesScenarioLogsInCarriesItsCookieAndTheTokenAndReadsANoteItFound() {
+        ScenarioTraffic t = new ScenarioTraffic(ScenarioReader.fromText("notes.yaml", read("notes.yaml"), SCENARIOS), "", "browse");
+        ClientSession s = t.newSession(new ClientContext(3, 42, 10));
+        Request login = s.next();
+        assertEquals("login", login.template().kind());
+        assertEquals("/login", path(login));
+        assertEquals("user=reader3&password=secret", body(login), "client 3 takes row 3 of the data");
+        assertEquals("application/x-www-form-urlencoded", header(login, "Content-Type"));
+        assertEquals("", header(login, "Cookie"), "no cookie yet: the driver leaves the header out");
+        assertTrue(s.check(login, page(303, "", Map.of("Set-Cookie", List.of("NOTESID=abc; Path=/; HttpOnly"),
+                "Location", List.of("/notes"))), false).ok());
+
+        Request list = s.next();
+        assertEquals("list", list.template().kind());
+        assertEquals("NOTESID=abc", header(list, "Cookie"));
+        Verdict wrongUser = s.check(list, page(200, "<h1>Notes of reader4</h1>", Map.of()), false);
+        assertEquals(ErrorKind.VALIDATION, wrongUser.kind(), "the check holds the session's own user");
+        assertTrue(wrongUser.message().startsWith("list: the body lacks '<h1>Notes of reader3</h1>'"), wrongUser.message());
+
+        Request again = s.next();
+        assertEquals("list", again.template().kind(), "a failed step ends its transaction; the next one begins");
+        assertTrue(s.check(again, page(200, "<h1>Notes of reader3</h1><table><tr><td class=\"id\">17</td></tr>"
+                + "</table><input type=\"hidden\" name=\"csrf\" value=\"tok&amp;1\">", Map.of()), false).ok());
+        Request view = s.next();
+        assertEquals("/notes/17", path(view), "the one id found");
+        assertFalse(s.check(view, page(200, "<p id=\"note\" data-id=\"18\">", Map.of()), false).ok());
+    }
+
+    @Test
+    void aStepWhoseValueIsMissingIsSkippedAndAFailedLoginIsMadeAgain() {
+        ScenarioTraffic t = traffic("""
+                scenario: t
+                once:
+                  - {name: login, post: /login, form: {u: "${client}"}, check: {status: 303}}
+                steps:
+                  - {name: list, get: /list, extract: {id: {regex: 'id=(\\d+)', all: true, optional: true}}}
+                  - {name: view, get: "/item/${id}", ifPresent: id}
+                """, "/app/");
+        ClientSession s = t.newSession(new ClientContext(0, 1, 1));
+        Request login = s.next();
+        assertEquals("/app/login", path(login), "the target's path comes first");
+        Verdict refused = s.check(login, page(403, "no", Map.of()), false);
+        assertEquals(ErrorKind.HTTP_STATUS, refused.kind());
+        assertEquals("login: status 403, expected 303", refused.message());
+        Request retry = s.next();
+        assertEquals("login", retry.template().kind(), "a failed once step begins the session again");
+        assertTrue(s.check(retry, page(303, "", Map.of()), false).ok());
+        Request list = s.next();
+        assertTrue(s.check(list, page(200, "nothing here", Map.of()), false).ok(), "optional: none is no error");
+        assertEquals("list", s.next().template().kind(), "view is skipped while there is no id");
+        s.check(list, page(200, "id=5 id=6", Map.of()), false);
+        Request view = s.next();
+        assertTrue(List.of("/app/item/5", "/app/item/6").contains(path(view)), path(view));
+    }
+
+    @Test
+    void variablesAreEscapedForTheirPlace() {
+        ScenarioTraffic t = traffic("""
+                scenario: t
+                variables:
+                  word: {value: 'a b&c"<d>/'}
+                  n: {counter: 7}
+                steps:
+                  - post: "/q/${word}?w=${word}&n=${n}"
+                    headers: {X-Word: "${word}"}
+                    json: {w: "${word}", n: "${n}"}
+                  - post: /x
+                    body: "<w>${word}</w>"
+                    contentType: application/soap+xml
+                  - post: /f
+                    form: {"a b": "${word}"}
+                """, "");
+        ClientSession s = t.newSession(new ClientContext(0, 1, 1));
+        Request r = s.next();
+        assertEquals("/q/a%20b%26c%22%3Cd%3E%2F?w=a%20b%26c%22%3Cd%3E%2F&n=7", path(r));
+        assertEquals("a b&c\"<d>/", header(r, "X-Word"));
+        assertEquals("{\"w\":\"a b&c\\\"<d>/\",\"n\":\"7\"}", body(r));
+        s.check(r, page(200, "", Map.of()), false);
+        Request x = s.next();
+        assertEquals("<w>a b&amp;c&quot;&lt;d&gt;/</w>", body(x));
+        s.check(x, page(200, "", Map.of()), false);
+        Request f = s.next();
+        assertEquals("a+b=a+b%26c%22%3Cd%3E%2F", body(f));
+        s.check(f, page(200, "", Map.of()), false);
+        assertEquals("/q/a%20b%26c%22%3Cd%3E%2F?w=a%20b%26c%22%3Cd%3E%2F&n=8", path(s.next()), "the counter counts per request");
+    }
+
+    @Test
+    void jsonXPathAndHeaderExtractionsAndChecks() {
+        ScenarioTraffic t = traffic("""
+                scenario: t
+                steps:
+                  - get: /token
+                    extract:
+                      token: {json: /auth/token}
+                      where: {header: Location}
+                    check: {json: {pointer: /auth/user, equals: ann}}
+                  - get: /soap
+                    headers: {Authorization: "Bearer ${token}"}
+                    extract:
+                      ret: {xpath: "//*[local-name()='return']"}
+                    check: {header: {name: Content-Type, contains: xml}}
+                  - get: /echo?v=${ret}
+                    deepCheck: {contains: "${ret}"}
+                """, "");
+        ClientSession s = t.newSession(new ClientContext(0, 1, 1));
+        Request a = s.next();
+        assertTrue(s.check(a, page(200, "{\"auth\":{\"user\":\"ann\",\"token\":\"t-1\"}}", Map.of("Location", List.of("/x"))), false).ok());
+        Request b = s.next();
+        assertEquals("Bearer t-1", header(b, "Authorization"));
+        assertTrue(s.check(b, page(200, "<e xmlns:n=\"urn:x\"><n:return>42</n:return></e>",
+                Map.of("Content-Type", List.of("text/xml"))), false).ok());
+        Request c = s.next();
+        assertEquals("/echo?v=42", path(c));
+        assertTrue(s.check(c, page(200, "nothing", Map.of()), false).ok(), "a deep check only on the sample");
+        s.next();
+        s.next();
+        Request c2 = s.next();
+        Verdict deep = s.check(c2, page(200, "nothing", Map.of()), true);
+        assertEquals(ErrorKind.VALIDATION, deep.kind(), String.valueOf(deep));
+    }
+
+    @Test
+    void anXmlAnswerWithADoctypeIsRefusedNotRead() {
+        ScenarioTraffic t = traffic("""
+                scenario: t
+                steps:
+                  - {get: /, extract: {v: {xpath: "//a"}}}
+                """, "");
+        ClientSession s = t.newSession(new ClientContext(0, 1, 1));
+        Request r = s.next();
+        Verdict v = s.check(r, page(200, "<?xml version=\"1.0\"?><!DOCTYPE a [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><a>&x;</a>",
+                Map.of()), false);
+        assertEquals(ErrorKind.VALIDATION, v.kind());
+        assertTrue(v.message().contains("not XML"), v.message());
+    }
+
+    @Test
+    void moreClientsThanRowsIsRefused() {
+        ScenarioTraffic t = new ScenarioTraffic(ScenarioReader.fromText("notes.yaml", read("notes.yaml"), SCENARIOS), "", null);
+        String message = assertThrows(IllegalArgumentException.class, () -> t.newSession(new ClientContext(0, 1, 201)))
+                .getMessage();
+        assertTrue(message.contains("201 clients but") && message.contains("has 200 rows"), message);
+    }
+
+    private static String read(String name) {
+        try {
+            return java.nio.file.Files.readString(SCENARIOS.resolve(name));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
