@@ -231,7 +231,9 @@ final class TuneCommand implements Callable<Integer> {
         if (first.startsWith("-")) {
             throw new IllegalArgumentException("unknown option '" + first + "' before the experiment file or workload (see: perflab tune --help)");
         }
-        boolean isFile = first.endsWith(".yaml") || first.endsWith(".yml") || Files.isRegularFile(Path.of(first));
+        // a scenario file is a workload, given with flags like any other; another file is an experiment file
+        boolean isFile = !Workloads.isWorkloadFile(Path.of(first))
+                && (first.endsWith(".yaml") || first.endsWith(".yml") || Files.isRegularFile(Path.of(first)));
         ExperimentSpec spec;
         if (isFile) {
             if (words.size() > 1) {

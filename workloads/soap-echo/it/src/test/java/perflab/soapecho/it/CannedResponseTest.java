@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import perflab.core.sut.StartedServer;
 import perflab.core.traffic.ClientContext;
+import perflab.core.traffic.ClientSession;
 import perflab.core.traffic.ErrorKind;
 import perflab.core.traffic.Request;
 import perflab.core.traffic.Traffic;
@@ -89,6 +90,45 @@ class CannedResponseTest {
         } finally {
             replay.stop(0);
         }
+    }
+
+    /**
+     * The same for scenarios/soap-echo.yaml, whose checks are written in the file: its requests pass on the lean stack,
+     * each checked in depth, and every one fails against an answer recorded for another of its requests.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {PerfContract.ECHO_STRING, PerfContract.ECHO_BASE64, PerfContract.ECHO_COMPLEX_TYPE})
+    void theScenarioFileFailsACannedServerToo(String operation) throws Exception {
+        URI leanHost = URI.create("http://127.0.0.1:" + lean.port());
+        DriverResult real = drive(leanHost, scenario(operation, leanHost), 1.0);
+        assertEquals(REQUESTS, real.successes(), () -> operation + " from the scenario file on the lean stack: "
+                + real.errors() + " " + real.errorSamples());
+
+        ClientSession recording = scenario(operation, leanHost).newSession(new ClientContext(RECORDING_CLIENT, 1, 2));
+        Request recorded = recording.next();
+        for (int i = 0; i < 1000; i++) {
+            recorded = recording.next(); // its counter past any a run below reaches: an answer to none of their requests
+        }
+        byte[] canned = HttpClient.newHttpClient().send(HttpRequest.newBuilder(leanService)
+                        .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "\"\"")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(recorded.template().body(recorded))).build(),
+                HttpResponse.BodyHandlers.ofByteArray()).body();
+        HttpServer replay = replaying(canned);
+        try {
+            URI replayHost = URI.create("http://127.0.0.1:" + replay.getAddress().getPort());
+            DriverResult fooled = drive(replayHost, scenario(operation, replayHost), 0.0);
+            assertEquals(0, fooled.successes(), () -> operation + ": a canned answer passed the scenario's check; "
+                    + fooled.errorSamples());
+            assertEquals(REQUESTS, fooled.errors().getOrDefault(ErrorKind.VALIDATION, 0L),
+                    () -> operation + ": " + fooled.errors() + " " + fooled.errorSamples());
+        } finally {
+            replay.stop(0);
+        }
+    }
+
+    private static Traffic scenario(String operation, URI target) {
+        String file = perflab.testsupport.PerflabProcess.home().resolve("scenarios/soap-echo.yaml").toString();
+        return Workloads.named(file).traffic(new TrafficOptions(operation, target, 42L, Map.of()));
     }
 
     private static Traffic traffic(String operation, URI target) {
