@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# What a scenario file costs the driver: CPU per request of scenarios/soap-echo.yaml's echoComplexTypeDoc against
+# perflab's Java soap-echo traffic for the same operation (payload 1, the envelope the scenario's file holds), same
+# SUT, same 16 clients, one script run, on error-free work only (issue 39's goal: at most 1.15x).
+#
+# Method (as bench/driver-vs-wrk.sh): the SUT is pinned to CPU 0 and warmed once; each driver is pinned to CPU 1.
+# Each repeat is a pair in alternating order; each drive warms up WARMUP seconds and then measures exactly REQUESTS
+# requests, charged with its driver JVM's own CPU over that window (summary.json driver.cpuSeconds). A pair whose two
+# runs met the SUT at rates more than 10 % apart is shown and left out of the ratio; a run with any error gives none.
+# Both check every answer: the Java traffic its echoed id, the scenario its `contains` of the counter it sent.
+#
+# Usage: bench/scenario-cost.sh [requests] [warmup-seconds] [pairs]      (needs python3)
+#        bench/scenario-cost.sh --summary DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+summarize() { # out
+  python3 - "$1/runs.csv" "$(cat "$1/host.txt")" "$(cat "$1/commit.txt")" "$(cat "$1/args.txt")" <<'PY' | tee "$1/result.md"
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+host, commit, args = sys.argv[2:5]
+bad = [r for r in rows if int(r["errors"]) > 0 or int(r["successes"]) <= 0]
+us = lambda r: 1e6 * float(r["cpuSeconds"]) / int(r["successes"])
+rate = lambda r: int(r["successes"]) / float(r["seconds"])
+print(f"`bench/scenario-cost.sh {args}` at {commit}; host: {host}\n")
+print("| pair | Java µs/req | Java req/s | scenario µs/req | scenario req/s | scenario / Java |")
+print("|---|---:|---:|---:|---:|---:|")
+ratios, left = [], []
+for pair in sorted({r["pair"] for r in rows}, key=int):
+    j = next(r for r in rows if r["pair"] == pair and r["traffic"] == "java")
+    s = next(r for r in rows if r["pair"] == pair and r["traffic"] == "scenario")
+    if j in bad or s in bad:
+        print(f"| {pair} | errors: Java {j['errors']}, scenario {s['errors']} | | | | — |")
+        continue
+    if abs(rate(s) / rate(j) - 1) > 0.10:
+        left.append(pair)
+        print(f"| {pair} | {us(j):.2f} | {rate(j):,.0f} | {us(s):.2f} | {rate(s):,.0f} | ({us(s) / us(j):.2f}: rates differ) |")
+        continue
+    ratios.append(us(s) / us(j))
+    print(f"| {pair} | {us(j):.2f} | {rate(j):,.0f} | {us(s):.2f} | {rate(s):,.0f} | {us(s) / us(j):.2f} |")
+if bad:
+    print(f"\nno ratio: {len(bad)} run(s) had errors; only error-free work is compared")
+    sys.exit(1)
+if left:
+    print(f"\npairs {', '.join(left)} left out: the SUT ran more than 10 % faster for one traffic than for the other")
+if not ratios:
+    print("no rate-matched pair: no ratio")
+    sys.exit(1)
+print(f"\nscenario / Java driver CPU per request: median {statistics.median(ratios):.2f}, spread "
+      f"{min(ratios):.2f}-{max(ratios):.2f} over {len(ratios)} rate-matched pairs (goal: at most 1.15)")
+PY
+}
+if [ "${1:-}" = --summary ]; then
+  [ -f "${2:-}/runs.csv" ] || { echo "--summary needs a finished run's directory, not '${2:-}'" >&2; exit 2; }
+  summarize "$2"
+  exit
+fi
+. bench/build-once.sh
+requests=${1:-200000}
+warmup=${2:-30}
+pairs=${3:-4}
+out="bench/out/scenario-cost-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$out"
+bench/host >"$out/host.txt"
+git rev-parse --short=12 HEAD >"$out/commit.txt"
+echo "$requests $warmup $pairs" >"$out/args.txt"
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+./perflab serve soap-echo --port "$port" --cpus 0 --heap 512m --gc parallel --out "$out/sut" >"$out/serve.log" 2>&1 &
+serve_pid=$!
+trap 'kill -TERM $serve_pid 2>/dev/null; wait $serve_pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 120); do grep -q "serving" "$out/serve.log" && break; sleep 0.5; done
+grep -q "serving" "$out/serve.log" || { echo "bench: the SUT did not start; see $out/serve.log" >&2; exit 1; }
+host="http://127.0.0.1:$port"
+
+drive() { # tag traffic -> "successes errors cpuSeconds seconds"
+  local what=(soap-echo --payload 1)
+  [ "$2" = scenario ] && what=(scenarios/soap-echo.yaml)
+  taskset -c 1 ./perflab drive "${what[@]}" --operation echoComplexTypeDoc --target "$host" --clients 16 \
+    --warmup "$warmup"s --requests "$requests" --quiet --out "$out/$2-$1" >"$out/$2-$1.out" 2>"$out/$2-$1.err" || true
+  [ -f "$out/$2-$1/summary.json" ] || { echo "bench: no summary for $2 pair $1; see $out/$2-$1.err" >&2; exit 1; }
+  python3 - "$out/$2-$1/summary.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+print(s["successes"], s["errors"]["total"], s["driver"]["cpuSeconds"], s["durationSeconds"])
+PY
+}
+
+# warm the SUT once, so that both traffics meet a compiled server
+drive 0 java >/dev/null
+printf 'pair,traffic,successes,errors,cpuSeconds,seconds\n' >"$out/runs.csv"
+for r in $(seq 1 "$pairs"); do
+  order=(java scenario)
+  [ $((r % 2)) -eq 0 ] && order=(scenario java)
+  for t in "${order[@]}"; do
+    read -r ok err cpus secs < <(drive "$r" "$t")
+    printf '%s,%s,%s,%s,%s,%s\n' "$r" "$t" "$ok" "$err" "$cpus" "$secs" | tee -a "$out/runs.csv"
+  done
+done
+summarize "$out"
+echo "files in $out"
