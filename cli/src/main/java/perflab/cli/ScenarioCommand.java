@@ -38,6 +38,10 @@ final class ScenarioCommand implements Callable<Integer> {
                 + "file name).")
         String name;
 
+        @Option(names = "--no-think", description = "Leave the recording's pauses out: each session goes as fast as the "
+                + "server answers (default: each pause of 100 ms or more is the step's think time).")
+        boolean noThink;
+
         @Override
         public Integer call() throws Exception {
             String n = name != null ? name : har.getFileName().toString().replaceFirst("\\.har$", "");
@@ -48,7 +52,7 @@ final class ScenarioCommand implements Callable<Integer> {
             if (out != null && Files.exists(out)) {
                 throw new IllegalArgumentException("-o " + out + ": the file is there already; give a new file");
             }
-            String yaml = HarImport.toScenario(har, n);
+            String yaml = HarImport.toScenario(har, n, !noThink);
             if (out == null) {
                 System.out.print(yaml);
             } else {

@@ -44,6 +44,11 @@ public final class HarImport {
 
     /** The scenario file's text for the recording in {@code har}; IllegalArgumentException of one line for a bad file. */
     public static String toScenario(Path har, String name) throws IOException {
+        return toScenario(har, name, true);
+    }
+
+    /** @param thinkTimes whether the pauses of the recording become think times (off: each session as fast as it goes) */
+    public static String toScenario(Path har, String name, boolean thinkTimes) throws IOException {
         if (!Files.isRegularFile(har)) {
             throw new IllegalArgumentException("no such HAR file: " + har);
         }
@@ -61,7 +66,7 @@ public final class HarImport {
             throw new IllegalArgumentException(har + ": not a HAR file (no log.entries); save it from the browser's "
                     + "developer tools (Network, Save all as HAR)");
         }
-        return new Conversion(har.getFileName().toString(), name).convert(entries);
+        return new Conversion(har.getFileName().toString(), name, thinkTimes).convert(entries);
     }
 
     /** One request of the recording, as read. */
@@ -80,13 +85,15 @@ public final class HarImport {
     private static final class Conversion {
         private final String file;
         private final String name;
+        private final boolean thinkTimes;
         private final List<String> leftOut = new ArrayList<>();
         private final Map<String, Binding> byValue = new LinkedHashMap<>();
         private final Map<String, Integer> names = new HashMap<>();
 
-        Conversion(String file, String name) {
+        Conversion(String file, String name, boolean thinkTimes) {
             this.file = file;
             this.name = name;
+            this.thinkTimes = thinkTimes;
         }
 
         String convert(JsonNode entries) {
@@ -178,7 +185,7 @@ public final class HarImport {
                 check.put("contains", escape("<title>" + title + "</title>"));
             }
             step.put("check", check);
-            if (i + 1 < kept.size()) {
+            if (thinkTimes && i + 1 < kept.size()) {
                 long pause = kept.get(i + 1).startMillis() - (e.startMillis() + e.timeMillis());
                 if (pause >= MIN_THINK_MS) {
                     step.put("think", Math.min(pause, Duration.ofMinutes(10).toMillis()) + "ms");
@@ -253,28 +260,28 @@ public final class HarImport {
                 }
             }
             for (String written : html.equals(value) ? List.of(value) : List.of(value, html)) {
-                int at = text.indexOf(written);
-                if (at < 0) {
-                    continue;
-                }
-                int end = at + written.length();
-                if (end >= text.length()) {
-                    continue;
-                }
-                char after = text.charAt(end);
-                // the shortest left context that finds this value first
-                for (int left = 4; left <= 48 && left <= at; left += 4) {
-                    String before = text.substring(at - left, at);
-                    if (before.indexOf('\n') >= 0) {
-                        break;
+                // only where the page gives it as a value (an attribute, a link's part, an element's text), so that a
+                // value the person typed is not matched to a word that happens to be in a page
+                for (int at = text.indexOf(written); at >= 0; at = text.indexOf(written, at + 1)) {
+                    int end = at + written.length();
+                    if (at == 0 || end >= text.length() || LEFT.indexOf(text.charAt(at - 1)) < 0
+                            || RIGHT.indexOf(text.charAt(end)) < 0) {
+                        continue;
                     }
-                    String regex = Pattern.quote(before) + "([^" + Pattern.quote(String.valueOf(after)) + "\\s]+)"
-                            + Pattern.quote(String.valueOf(after));
-                    Matcher m = Pattern.compile(regex).matcher(text);
-                    if (m.find() && m.group(1).equals(written)) {
-                        Map<String, Object> how = new LinkedHashMap<>();
-                        how.put("regex", regex);
-                        return how;
+                    String after = String.valueOf(text.charAt(end));
+                    // the shortest left context that finds this value first
+                    for (int left = 4; left <= 48 && left <= at; left += 4) {
+                        String before = text.substring(at - left, at);
+                        if (before.indexOf('\n') >= 0) {
+                            break;
+                        }
+                        String regex = regexLiteral(before) + "([^" + regexLiteral(after) + "\\s]+)" + regexLiteral(after);
+                        Matcher m = Pattern.compile(regex).matcher(text);
+                        if (m.find() && m.group(1).equals(written)) {
+                            Map<String, Object> how = new LinkedHashMap<>();
+                            how.put("regex", regex);
+                            return how;
+                        }
                     }
                 }
             }
@@ -436,6 +443,23 @@ public final class HarImport {
     /** A recorded text as a scenario's text: a literal ${ is written $${. */
     private static String escape(String s) {
         return s.replace("${", "$${");
+    }
+
+    /** What may stand before a value a page gives: a quote, a tag's end, an '=' or a path's '/'. */
+    private static final String LEFT = "\"'>=/";
+    /** And after it: a quote, a tag, or the next part of a URL. */
+    private static final String RIGHT = "\"'<&/?#";
+
+    /** {@code s} matched literally, each character a regular expression gives a meaning escaped. */
+    private static String regexLiteral(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (char c : s.toCharArray()) {
+            if ("\\.[]{}()*+?^$|-".indexOf(c) >= 0) {
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        return sb.toString();
     }
 
     private static String htmlEscape(String s) {

@@ -6,31 +6,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
+import perflab.trade.browser.HeadlessChromium;
 import perflab.trade.contract.TradeRules;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -50,123 +38,35 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * both: .ci/run). A failing test leaves a screenshot and the page's source in target/trade-browser/.
  */
 class TradeBrowserTest {
-    /** Debian's paths; another machine's can be given with -Dperflab.chromium=... and -Dperflab.chromedriver=... */
-    static final Path CHROMIUM = Path.of(System.getProperty("perflab.chromium", "/usr/bin/chromium"));
-    static final Path CHROMEDRIVER = Path.of(System.getProperty("perflab.chromedriver", "/usr/bin/chromedriver"));
-    /** Every wait for a page or an element: the pages come from loopback in milliseconds, so a few seconds is ample. */
-    private static final Duration WAIT = Duration.ofSeconds(5);
-
     private static final Path OUT = Path.of("target/trade-browser");
-    /** Where Selenium Manager would be unpacked to run, were it asked; it must stay empty. */
-    private static final Path SELENIUM_CACHE = OUT.resolve("selenium-cache");
-
-    /**
-     * Selenium warns at every start that it has no DevTools (CDP) classes for this Chromium's version: this test
-     * uses WebDriver only, so no selenium-devtools jar is on the classpath. Held here so that the level stays set.
-     */
-    private static final Logger CDP_VERSION_FINDER = Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
 
     private static String missing;
-    /** The browser's and its driver's temporary files (its profile, its singleton socket): removed after the tests. */
-    private static Path browserTemp;
     private static WebSite site;
-    private static ChromeDriverService service;
+    private static HeadlessChromium browser;
     private static WebDriver driver;
-    private static WebDriverWait wait;
 
     @BeforeAll
     static void start() throws Exception {
-        missing = !Files.isExecutable(CHROMIUM) ? "chromium is not installed (" + CHROMIUM + ", Debian's chromium)"
-                : !Files.isExecutable(CHROMEDRIVER) ? "chromedriver is not installed (" + CHROMEDRIVER
-                + ", Debian's chromium-driver)" : null;
+        missing = HeadlessChromium.missing();
         if (missing != null) {
             return;
         }
-        deleteTree(OUT); // no screenshot of an earlier run's failure
+        HeadlessChromium.deleteTree(OUT); // no screenshot of an earlier run's failure
         Files.createDirectories(OUT);
-        // an empty, writable cache of our own: Selenium Manager, if anything asked it, would unpack itself here
-        deleteTree(SELENIUM_CACHE);
-        Files.createDirectories(SELENIUM_CACHE);
-        System.setProperty("SE_CACHE_PATH", SELENIUM_CACHE.toAbsolutePath().toString());
-        // and, were it run all the same, it would download nothing and send no usage statistics (SE_* properties
-        // become its environment)
-        System.setProperty("SE_OFFLINE", "true");
-        System.setProperty("SE_AVOID_STATS", "true");
-        CDP_VERSION_FINDER.setLevel(Level.SEVERE);
         site = new WebSite(4, 20);
-        // Chromium leaves a directory in /tmp behind at every quit; a short path of ours, so that its socket's
-        // path stays within the 108 bytes a Unix socket may have
-        browserTemp = Files.createTempDirectory("perflab-chromium-");
-        service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()) // a driver given: Selenium Manager is not asked for one
-                .usingAnyFreePort()
-                .withEnvironment(Map.of("TMPDIR", browserTemp.toString()))
-                .build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments(
-                "--headless=new",
-                // Chromium refuses to start as root without it, and root is who runs the build here and in CI; the
-                // only page it opens is this test's own site on loopback.
-                "--no-sandbox",
-                // containers often have a small /dev/shm; Chromium then crashes on larger pages
-                "--disable-dev-shm-usage",
-                "--window-size=1280,1024",
-                // nothing of Chromium's own reaches out either (updates, sync, field trials, first-run pages)
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-default-apps", "--disable-extensions");
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(WAIT).scriptTimeout(WAIT).implicitlyWait(Duration.ZERO);
-        wait = new WebDriverWait(driver, WAIT);
-        wait.pollingEvery(Duration.ofMillis(50)); // not the default half second: a page here takes milliseconds
-        assertSeleniumManagerNeverRan();
+        browser = new HeadlessChromium(OUT, false);
+        driver = browser.driver;
     }
 
     @AfterAll
     static void stop() throws Exception {
         try {
-            if (driver != null) {
-                driver.quit();
+            if (browser != null) {
+                browser.close();
             }
         } finally {
-            try {
-                if (service != null) {
-                    service.stop(); // already stopped by quit(); here for a driver that never got a session
-                }
-            } finally {
-                try {
-                    if (site != null) {
-                        site.close();
-                    }
-                } finally {
-                    if (browserTemp != null) {
-                        try {
-                            deleteTree(browserTemp);
-                        } catch (IOException | UncheckedIOException e) { // a browser still exiting
-                            System.out.println("TradeBrowserTest: could not remove " + browserTemp + ": " + e);
-                        }
-                    }
-                }
-            }
-        }
-        if (missing == null) {
-            assertSeleniumManagerNeverRan();
-        }
-    }
-
-    private static void assertSeleniumManagerNeverRan() throws IOException {
-        try (Stream<Path> files = Files.list(SELENIUM_CACHE)) {
-            assertEquals(List.of(), files.toList(), "Selenium Manager was unpacked into " + SELENIUM_CACHE
-                    + ": something asked it for a driver or a browser, which it would have downloaded");
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (Stream<Path> files = Files.walk(dir)) {
-                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(f);
-                }
+            if (site != null) {
+                site.close();
             }
         }
     }
@@ -297,28 +197,12 @@ class TradeBrowserTest {
         waitFor(By.id("user"));
     }
 
-    /** Clicks an element that leads to another page, and waits until that page is there. */
     private static void clickAndWait(WebElement element) {
-        leaveAfter(element::click);
-    }
-
-    /**
-     * Does {@code move}, which leads to another page, and waits until the browser shows that page, fully loaded.
-     * The page left is marked first and the wait is for a document without the mark: ChromeDriver answers a
-     * question about an element of a page that is gone with an unknown error instead of a stale element, so
-     * Selenium's {@code stalenessOf} cannot tell.
-     */
-    private static void leaveAfter(Runnable move) {
-        JavascriptExecutor js = (JavascriptExecutor) driver;
-        js.executeScript("document.perflabLeft = true");
-        move.run();
-        wait.until(d -> Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript(
-                "return document.perflabLeft !== true && document.readyState === 'complete'")));
-        waitFor(By.tagName("main"));
+        browser.clickAndWait(element);
     }
 
     private static WebElement waitFor(By by) {
-        return wait.until(ExpectedConditions.visibilityOfElementLocated(by));
+        return browser.waitFor(by);
     }
 
     private static Set<String> holdingIds() {
