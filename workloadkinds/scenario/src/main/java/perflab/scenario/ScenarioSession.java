@@ -43,7 +43,6 @@ final class ScenarioSession implements ClientSession {
     /** The values the outstanding request used: a number, or text when {@link #currentText} holds it. */
     private final long[] currentNumber;
     private final String[] currentText;
-    private final int[][] dataRow;
 
     private Phase phase = Phase.ONCE;
     private int transaction;
@@ -67,7 +66,6 @@ final class ScenarioSession implements ClientSession {
                 counters[i] = c.start();
             }
         }
-        dataRow = new int[traffic.dataFiles.size()][];
         onceRequests = requests(traffic.once);
         mixRequests = new Request[traffic.transactions.size()][];
         for (int t = 0; t < mixRequests.length; t++) {
@@ -147,7 +145,6 @@ final class ScenarioSession implements ClientSession {
         iteration = 0;
         cookies.clear();
         java.util.Arrays.fill(extracted, null);
-        java.util.Arrays.fill(dataRow, null);
         phase = Phase.ONCE;
         stepIndex = 0;
     }
