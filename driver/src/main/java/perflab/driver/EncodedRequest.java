@@ -56,7 +56,8 @@ final class EncodedRequest {
     final int kind;
     /**
      * Its method is idempotent (RFC 9110 9.2.2): a client may send it again by itself when the kept-alive connection
-     * it went out on closed without an answer (RFC 9112 9.3.1), as browsers do; never another method.
+     * it went out on closed without an answer (RFC 9112 9.3.1), as browsers do; never another method, nor a template
+     * its traffic marked not {@link RequestTemplate#resendable}.
      */
     final boolean idempotent;
     private static final java.util.Set<String> IDEMPOTENT = java.util.Set.of("GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE");
@@ -73,7 +74,7 @@ final class EncodedRequest {
         this.template = template;
         this.kind = kind;
         this.head = "HEAD".equalsIgnoreCase(template.method());
-        this.idempotent = IDEMPOTENT.contains(template.method().toUpperCase(java.util.Locale.ROOT));
+        this.idempotent = template.resendable() && IDEMPOTENT.contains(template.method().toUpperCase(java.util.Locale.ROOT));
         this.authority = hostHeader;
         this.bodyHasContentLength = !template.body().isEmpty() || !template.method().equals("GET") && !head;
         this.keepAlive = compile(template, hostHeader, false);

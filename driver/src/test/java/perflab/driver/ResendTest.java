@@ -68,6 +68,18 @@ class ResendTest {
     }
 
     @Test
+    void aGetItsTrafficMarkedNotResendableIsNotResent() throws Exception {
+        server = new ClosingServer(3);
+        TestSpec spec = new TestSpec(URI.create("http://127.0.0.1:" + server.port() + "/thing"));
+        spec.clients = 1;
+        spec.requests = 10;
+        DriverResult r = new LoadDriver(spec.build(), new OkTraffic("GET", false)).run(i -> { });
+        assertEquals(1L, r.errors().get(ErrorKind.IO), () -> r.errors() + " " + r.errorSamples());
+        assertEquals(0, r.resent());
+        assertEquals(10, server.requests.get());
+    }
+
+    @Test
     void aGetOnAConnectionThatNeverAnsweredFailsAsBefore() throws Exception {
         server = new ClosingServer(1); // the first request of the first connection: nothing shows the server works
         DriverResult r = run("GET", 10);
@@ -108,7 +120,7 @@ class ResendTest {
         TestSpec spec = new TestSpec(URI.create("http://127.0.0.1:" + server.port() + "/thing"));
         spec.clients = 1;
         spec.requests = requests;
-        return new LoadDriver(spec.build(), new OkTraffic(method)).run(i -> { });
+        return new LoadDriver(spec.build(), new OkTraffic(method, true)).run(i -> { });
     }
 
     /** How the server leaves the request it does not answer. */
@@ -184,11 +196,11 @@ class ResendTest {
     }
 
     /** One request of {@code method}, its answer checked to be "ok". */
-    private record OkTraffic(String method) implements Traffic {
+    private record OkTraffic(String method, boolean resendable) implements Traffic {
         @Override
         public ClientSession newSession(ClientContext context) {
             RequestTemplate template = RequestTemplate.builder("thing", method).pathLiteral("/thing")
-                    .bodyLiteral("POST".equals(method) ? "x" : "").build();
+                    .bodyLiteral("POST".equals(method) ? "x" : "").resendable(resendable).build();
             Request request = new Request(template);
             return new ClientSession() {
                 @Override

@@ -23,9 +23,12 @@ import java.util.Objects;
  * @param headers request headers; the driver adds Host, Content-Length and the connection policy's headers itself
  * @param body    the body as parts (empty: no body)
  * @param slots   the slots, in order of first appearance; a slot's index is its position here
+ * @param resendable whether the driver may send the request once more, as a browser does, when its kept-alive
+ *                connection closes before any answer and its method is idempotent (true unless the traffic says that
+ *                this request, though idempotent by its method, changes something on the server)
  */
 public record RequestTemplate(String kind, String method, List<Part> path, List<Header> headers, List<Part> body,
-                              List<Slot> slots) {
+                              List<Slot> slots, boolean resendable) {
 
     /** Width of the id slot of {@link #withIdSlot}: enough for any non-negative int. */
     public static final int ID_WIDTH = 10;
@@ -76,6 +79,12 @@ public record RequestTemplate(String kind, String method, List<Part> path, List<
             }
             return sb.toString();
         }
+    }
+
+    /** A template the driver may resend when its method allows. */
+    public RequestTemplate(String kind, String method, List<Part> path, List<Header> headers, List<Part> body,
+                           List<Slot> slots) {
+        this(kind, method, path, headers, body, slots, true);
     }
 
     public RequestTemplate {
@@ -192,6 +201,7 @@ public record RequestTemplate(String kind, String method, List<Part> path, List<
         private final List<Header> headers = new ArrayList<>();
         private final List<Part> body = new ArrayList<>();
         private final List<Slot> slots = new ArrayList<>();
+        private boolean resendable = true;
 
         private Builder(String kind, String method) {
             if (kind == null || kind.isBlank()) {
@@ -265,11 +275,17 @@ public record RequestTemplate(String kind, String method, List<Part> path, List<
             return this;
         }
 
+        /** False: never sent twice by the driver itself, whatever its method (a GET that changes something). */
+        public Builder resendable(boolean may) {
+            this.resendable = may;
+            return this;
+        }
+
         public RequestTemplate build() {
             if (path.isEmpty()) {
                 throw new IllegalArgumentException("request kind " + kind + " has no path");
             }
-            return new RequestTemplate(kind, method, merge(path), headers, merge(body), slots);
+            return new RequestTemplate(kind, method, merge(path), headers, merge(body), slots, resendable);
         }
 
         private int slotIndex(String name, int width) {

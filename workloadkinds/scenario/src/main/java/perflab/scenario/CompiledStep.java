@@ -30,7 +30,7 @@ final class CompiledStep {
 
     CompiledStep(Step step, String basePath, Map<String, Integer> ids) {
         this.step = step;
-        RequestTemplate.Builder b = RequestTemplate.builder(step.kind(), step.method());
+        RequestTemplate.Builder b = RequestTemplate.builder(step.kind(), step.method()).resendable(step.resend());
         List<String> slotNames = new ArrayList<>();
         b.path(pattern(joinPath(basePath, step.path()), true, Encoding.COMPONENT, slotNames));
         for (Map.Entry<String, Text> h : step.headers().entrySet()) {

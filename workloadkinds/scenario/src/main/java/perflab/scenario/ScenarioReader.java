@@ -38,7 +38,7 @@ final class ScenarioReader {
     private static final List<String> METHODS = List.of("get", "post", "put", "delete", "patch", "head", "options");
     private static final List<String> STEP_KEYS = List.of("name", "get", "post", "put", "delete", "patch", "head",
             "options", "headers", "body", "bodyFile", "form", "json", "contentType", "check", "deepCheck", "extract",
-            "think", "ifPresent");
+            "think", "ifPresent", "resend");
     private static final List<String> CHECK_KINDS = List.of("status", "contains", "notContains", "regex", "notRegex",
             "json", "xpath", "header");
     private static final List<String> EXTRACT_KINDS = List.of("regex", "css", "json", "xpath", "header");
@@ -304,8 +304,9 @@ final class ScenarioReader {
             }
             ifPresent = ifPresent.stream().map(v -> v.startsWith("${") && v.endsWith("}") ? v.substring(2, v.length() - 1) : v).toList();
         }
+        boolean resend = !m.containsKey("resend") || yaml.bool(m.get("resend"), where + ".resend");
         return new Step(kind, method.toUpperCase(java.util.Locale.ROOT), path, headers, body, checks, deep, extractions,
-                think, ifPresent);
+                think, ifPresent, resend);
     }
 
     /** A response passes with a 2xx or a 3xx (redirects are not followed: a recorded redirect is a step of its own). */

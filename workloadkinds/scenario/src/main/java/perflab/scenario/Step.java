@@ -14,9 +14,12 @@ import java.util.Map;
  * @param extractions values taken from the response into variables, in order
  * @param think       null: the file's default, or the run's --think-time
  * @param ifPresent   variables that must hold a value for the step to be sent; it is skipped otherwise
+ * @param resend      whether the driver may send it again when its kept-alive connection closes unanswered (for an
+ *                    idempotent method; false for a GET that changes something)
  */
 record Step(String kind, String method, Text path, Map<String, Text> headers, Body body, List<Check> checks,
-            List<Check> deepChecks, List<Extraction> extractions, Scenario.Think think, List<String> ifPresent) {
+            List<Check> deepChecks, List<Extraction> extractions, Scenario.Think think, List<String> ifPresent,
+            boolean resend) {
     Step {
         headers = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers));
         checks = List.copyOf(checks);
