@@ -176,6 +176,57 @@ class ScenarioSessionTest {
     }
 
     @Test
+    void rangesPicksThinkTimesNegatedChecksAndTheResendMark() {
+        ScenarioTraffic t = traffic("""
+                scenario: t
+                variables:
+                  q: {range: [5, 7]}
+                  w: {oneOf: [a, b]}
+                mix:
+                  - name: one
+                    steps:
+                      - {get: "/r/${q}/${w}", think: {uniform: [10ms, 20ms]}, check: {notRegex: 'error \\d+'}, resend: false}
+                  - name: two
+                    weight: 3
+                    steps:
+                      - {get: /two, think: {exponential: 50ms}}
+                """, "");
+        assertEquals(List.of("GET /r/{q}/{w}", "GET /two"), t.requestKinds());
+        assertFalse(t.transactions.get(0).get(0).template.resendable(), "resend: false reaches the driver's template");
+        assertTrue(t.transactions.get(1).get(0).template.resendable());
+        ClientSession s = t.newSession(new ClientContext(0, 7, 1));
+        java.util.Set<String> paths = new java.util.TreeSet<>();
+        int ones = 0;
+        for (int i = 0; i < 400; i++) {
+            Request r = s.next();
+            if (r.template().kind().equals("GET /two")) {
+                assertTrue(r.thinkNanos() >= 0 && r.thinkNanos() <= 500_000_000L, "capped at 10x the mean: " + r.thinkNanos());
+                assertTrue(s.check(r, page(200, "fine", Map.of()), false).ok());
+                continue;
+            }
+            ones++;
+            paths.add(path(r));
+            assertTrue(r.thinkNanos() >= 10_000_000L && r.thinkNanos() <= 20_000_000L, String.valueOf(r.thinkNanos()));
+            Verdict v = s.check(r, page(200, i % 2 == 0 ? "fine" : "error 500", Map.of()), false);
+            assertEquals(i % 2 == 0, v.ok(), String.valueOf(v));
+        }
+        assertEquals(java.util.Set.of("/r/5/a", "/r/5/b", "/r/6/a", "/r/6/b", "/r/7/a", "/r/7/b"), paths);
+        assertTrue(ones > 50 && ones < 150, "weights 1 and 3: about a quarter, " + ones);
+        ScenarioTraffic onlyTwo = new ScenarioTraffic(ScenarioReader.fromText("t.yaml", """
+                scenario: t
+                mix:
+                  - {name: one, steps: [{get: /one}]}
+                  - {name: two, steps: [{get: /two}]}
+                """, SCENARIOS), "", "two");
+        ClientSession two = onlyTwo.newSession(new ClientContext(0, 1, 1));
+        for (int i = 0; i < 20; i++) {
+            Request r = two.next();
+            assertEquals("/two", path(r), "--operation two drives that transaction alone");
+            two.check(r, page(200, "", Map.of()), false);
+        }
+    }
+
+    @Test
     void anXmlAnswerWithADoctypeIsRefusedNotRead() {
         ScenarioTraffic t = traffic("""
                 scenario: t
