@@ -80,8 +80,14 @@ class PairGridKillTest {
                     rewritten.countDown();
                 });
                 writers.forEach(u -> {
+                    // counted only when the pair was whole from before the write to after it: a write the view change
+                    // overlapped may already go to the survivor and be kept (a fresh-clone CI at f95780c saw 19 of 20
+                    // lost, the one kept written as the writer was dropped and counted before the listener ran)
+                    boolean pairBefore = survivor.members() == 2;
                     survivor.put(u, UserReplica.page(u, "node0first").toBytes());
-                    writersWritten.add(u);
+                    if (pairBefore && survivor.members() == 2) {
+                        writersWritten.add(u);
+                    }
                 });
                 own.forEach(u -> {
                     boolean owned = survivor.copyKeyOwnedHere(u); // asked first: the owner can only become the survivor
