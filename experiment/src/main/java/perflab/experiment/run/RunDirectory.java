@@ -16,7 +16,7 @@ public final class RunDirectory {
 
     public static Path create(Path resultsRoot, String workload, String operation, LocalDateTime now) throws IOException {
         Files.createDirectories(resultsRoot);
-        String base = STAMP.format(now) + "-" + workload + "-" + operation;
+        String base = STAMP.format(now) + "-" + nameOf(workload) + "-" + safe(operation);
         for (int n = 1; n < 10_000; n++) {
             Path dir = resultsRoot.resolve(n == 1 ? base : base + "-" + n);
             try {
@@ -26,6 +26,21 @@ public final class RunDirectory {
             }
         }
         throw new IOException("no free run directory name under " + resultsRoot);
+    }
+
+    /**
+     * A workload or operation as one safe file name: a workload given as a file ({@code scenarios/trade.yaml}) by its
+     * name without folders and extension ({@code trade}), anything but letters, digits, '.', '_' and '-' as '_'.
+     */
+    static String nameOf(String given) {
+        String name = given.substring(given.lastIndexOf('/') + 1);
+        name = name.substring(name.lastIndexOf('\\') + 1).replaceFirst("\\.(?i)(yaml|yml)$", "");
+        return safe(name);
+    }
+
+    private static String safe(String name) {
+        String s = name.replaceAll("[^A-Za-z0-9._-]", "_");
+        return s.isEmpty() || s.chars().allMatch(c -> c == '.') ? "_" : s;
     }
 
     /** {@code --out DIR}: used as given; it must be empty or not exist, so that no earlier result is mixed in. */

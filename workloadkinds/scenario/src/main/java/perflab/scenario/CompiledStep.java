@@ -25,6 +25,12 @@ final class CompiledStep {
     /** The variables the request uses (each takes one value per request), by id. */
     final int[] uses;
     final int[] ifPresent;
+    final int[] ifAbsent;
+    /** The list variable whose value the request takes off its list, or -1. */
+    final int consume;
+    /** Per entry of the step's set: its variable's id and its text (null: forget). */
+    final int[] setInto;
+    final Text[] setText;
     /** Per extraction, the id of its variable. */
     final int[] extractInto;
 
@@ -70,8 +76,13 @@ final class CompiledStep {
         }
         step.checks().forEach(c -> used.addAll(variablesOf(c)));
         step.deepChecks().forEach(c -> used.addAll(variablesOf(c)));
+        step.set().values().stream().filter(java.util.Objects::nonNull).forEach(t -> used.addAll(t.variables()));
         uses = used.stream().distinct().mapToInt(ids::get).toArray();
         ifPresent = step.ifPresent().stream().mapToInt(ids::get).toArray();
+        ifAbsent = step.ifAbsent().stream().mapToInt(ids::get).toArray();
+        consume = step.consume() == null ? -1 : ids.get(step.consume());
+        setInto = step.set().keySet().stream().mapToInt(ids::get).toArray();
+        setText = step.set().values().toArray(Text[]::new);
         extractInto = step.extractions().stream().mapToInt(e -> ids.get(e.variable())).toArray();
     }
 

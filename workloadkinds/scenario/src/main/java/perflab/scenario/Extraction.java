@@ -19,7 +19,7 @@ record Extraction(String variable, Kind kind, String expression, String attribut
                   Object compiled) {
     enum Kind { REGEX, CSS, JSON, XPATH, HEADER }
 
-    /** The values in a response; empty when none. */
+    /** The values in a response, in a new mutable list; empty when none. */
     List<String> values(ResponseReading r, XPaths xpaths) {
         List<String> found = new ArrayList<>();
         switch (kind) {

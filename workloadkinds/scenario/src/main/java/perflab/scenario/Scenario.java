@@ -19,8 +19,11 @@ record Scenario(String name, String file, String description, Map<String, Variab
                 Map<String, DataFile> data, List<Step> once, List<Transaction> mix, List<Step> end, int iterations) {
     /** A variable's name: letters, digits, _ and -; a data file's column is FILE.COLUMN. */
     static final String VAR_NAME = "[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)?";
-    /** Variables every session has. */
-    static final List<String> BUILT_IN = List.of("client", "session", "iteration");
+    /**
+     * Variables every session has. {@code seed} is the client's seed in base 36: it differs between the clients of a
+     * run and between runs (unless --seed repeats one), so that a name made with it (a user registered) is new.
+     */
+    static final List<String> BUILT_IN = List.of("client", "session", "iteration", "seed");
 
     Scenario {
         variables = Map.copyOf(variables);
@@ -38,8 +41,13 @@ record Scenario(String name, String file, String description, Map<String, Variab
         return all;
     }
 
-    /** A weighted list of steps, one user's errand (a buy: quote, then order). */
-    record Transaction(String name, double weight, List<Step> steps) {
+    /**
+     * A weighted list of steps, one user's errand (a buy: quote, then order).
+     *
+     * @param endsSession the session ends after it, whether its steps passed or not (a logout): the end steps if any,
+     *                    then a new session
+     */
+    record Transaction(String name, double weight, List<Step> steps, boolean endsSession) {
         Transaction {
             steps = List.copyOf(steps);
         }

@@ -38,7 +38,7 @@ final class ScenarioReader {
     private static final List<String> METHODS = List.of("get", "post", "put", "delete", "patch", "head", "options");
     private static final List<String> STEP_KEYS = List.of("name", "get", "post", "put", "delete", "patch", "head",
             "options", "headers", "body", "bodyFile", "form", "json", "contentType", "check", "deepCheck", "extract",
-            "think", "ifPresent", "resend");
+            "think", "ifPresent", "ifAbsent", "consume", "set", "resend");
     private static final List<String> CHECK_KINDS = List.of("status", "contains", "notContains", "regex", "notRegex",
             "json", "xpath", "header");
     private static final List<String> EXTRACT_KINDS = List.of("regex", "css", "json", "xpath", "header");
@@ -50,6 +50,10 @@ final class ScenarioReader {
     private final YamlTree yaml;
     private final Path dir;
     private final Set<String> known = new HashSet<>(Scenario.BUILT_IN);
+    /** The variables steps extract or set: the ones ifAbsent, consume and set may name. */
+    private final Set<String> sessionOwn = new HashSet<>();
+    /** Declared variables (and data files): not for a step to set. */
+    private final Set<String> declared = new HashSet<>();
 
     private ScenarioReader(String shown, Path dir) {
         this.yaml = new YamlTree(shown, true);
@@ -105,7 +109,7 @@ final class ScenarioReader {
         List<Step> once = top.containsKey("once") ? steps(top.get("once"), "once", defaults) : List.of();
         List<Scenario.Transaction> mix = new ArrayList<>();
         if (top.containsKey("steps")) {
-            mix.add(new Scenario.Transaction(name, 1, steps(top.get("steps"), "steps", defaults)));
+            mix.add(new Scenario.Transaction(name, 1, steps(top.get("steps"), "steps", defaults), false));
         } else {
             List<Node> items = yaml.sequence(top.get("mix"), "mix");
             if (items.isEmpty()) {
@@ -118,8 +122,9 @@ final class ScenarioReader {
         List<Step> end = top.containsKey("end") ? steps(top.get("end"), "end", defaults) : List.of();
         int iterations = top.containsKey("iterations") ? (int) yaml.whole(top.get("iterations"), "iterations", 1,
                 Integer.MAX_VALUE) : 0;
-        if (!end.isEmpty() && iterations == 0) {
-            throw yaml.fail(top.get("end"), "end", "a session ends after iterations: N; give iterations too");
+        if (!end.isEmpty() && iterations == 0 && mix.stream().noneMatch(Scenario.Transaction::endsSession)) {
+            throw yaml.fail(top.get("end"), "end", "a session ends after iterations: N or a transaction with "
+                    + "endsSession: true; give one of them too");
         }
         return new Scenario(name, shown, description, variables, data, once, mix, end, iterations);
     }
@@ -180,6 +185,7 @@ final class ScenarioReader {
                 default -> data.put(name, csv(v, at, name));
             }
             known.add(name);
+            declared.add(name);
         }
     }
 
@@ -224,17 +230,22 @@ final class ScenarioReader {
         return new Scenario.DataFile(name, file.toString(), columns, rows);
     }
 
+    /** The names a step gives values to: what it extracts and what it sets (the session's own variables). */
     private void collectExtracted(Node step) {
         if (step instanceof MappingNode) {
-            Node extract = yaml.mapping(step, "step").get("extract");
-            if (extract instanceof MappingNode) {
-                known.addAll(yaml.mapping(extract, "extract").keySet());
+            for (String key : List.of("extract", "set")) {
+                Node n = yaml.mapping(step, "step").get(key);
+                if (n instanceof MappingNode) {
+                    Set<String> names = yaml.mapping(n, key).keySet();
+                    known.addAll(names);
+                    sessionOwn.addAll(names);
+                }
             }
         }
     }
 
     private Scenario.Transaction transaction(Node node, String where, Defaults defaults) {
-        Map<String, Node> m = yaml.mapping(node, where, List.of("name", "weight", "steps"), "a transaction");
+        Map<String, Node> m = yaml.mapping(node, where, List.of("name", "weight", "steps", "endsSession"), "a transaction");
         String name = yaml.matching(yaml.required(m, "name", node, "a transaction is named"), where + ".name",
                 "[A-Za-z0-9][A-Za-z0-9_.-]*", "a name of letters, digits, ., - and _");
         double weight = m.containsKey("weight") ? yaml.number(m.get("weight"), where + ".weight") : 1;
@@ -245,7 +256,8 @@ final class ScenarioReader {
         if (steps.isEmpty()) {
             throw yaml.fail(m.get("steps"), where + ".steps", "give at least one step");
         }
-        return new Scenario.Transaction(name, weight, steps);
+        boolean endsSession = m.containsKey("endsSession") && yaml.bool(m.get("endsSession"), where + ".endsSession");
+        return new Scenario.Transaction(name, weight, steps, endsSession);
     }
 
     private List<Step> steps(Node node, String where, Defaults defaults) {
@@ -292,21 +304,58 @@ final class ScenarioReader {
         List<Check> deep = m.containsKey("deepCheck") ? checks(m.get("deepCheck"), where + ".deepCheck") : List.of();
         List<Extraction> extractions = m.containsKey("extract") ? extractions(m.get("extract"), where + ".extract") : List.of();
         Scenario.Think think = m.containsKey("think") ? think(m.get("think"), where + ".think") : defaults.think();
-        List<String> ifPresent = List.of();
-        if (m.containsKey("ifPresent")) {
-            Node n = m.get("ifPresent");
-            ifPresent = n instanceof ScalarNode ? List.of(yaml.scalar(n, where + ".ifPresent")) : yaml.strings(n, where + ".ifPresent");
-            for (String v : ifPresent) {
-                String bare = v.startsWith("${") && v.endsWith("}") ? v.substring(2, v.length() - 1) : v;
-                if (!known.contains(bare)) {
-                    throw yaml.fail(n, where + ".ifPresent", "undefined variable " + bare + "; " + knownList());
-                }
+        List<String> ifPresent = m.containsKey("ifPresent") ? variableNames(m.get("ifPresent"), where + ".ifPresent", known) : List.of();
+        List<String> ifAbsent = m.containsKey("ifAbsent") ? variableNames(m.get("ifAbsent"), where + ".ifAbsent", sessionOwn) : List.of();
+        String consume = null;
+        if (m.containsKey("consume")) {
+            consume = variableNames(m.get("consume"), where + ".consume", sessionOwn).get(0);
+            if (!usedBy(path, headers, body, consume)) {
+                throw yaml.fail(m.get("consume"), where + ".consume", "the request does not use ${" + consume
+                        + "}; consume takes the value it sends off the list");
             }
-            ifPresent = ifPresent.stream().map(v -> v.startsWith("${") && v.endsWith("}") ? v.substring(2, v.length() - 1) : v).toList();
         }
+        Map<String, Text> set = m.containsKey("set") ? sets(m.get("set"), where + ".set") : Map.of();
         boolean resend = !m.containsKey("resend") || yaml.bool(m.get("resend"), where + ".resend");
         return new Step(kind, method.toUpperCase(java.util.Locale.ROOT), path, headers, body, checks, deep, extractions,
-                think, ifPresent, resend);
+                think, ifPresent, ifAbsent, consume, set, resend);
+    }
+
+    /** A variable's name or a list of them, {@code ${x}} or {@code x}, each one of {@code allowed}. */
+    private List<String> variableNames(Node n, String where, Set<String> allowed) {
+        List<String> names = n instanceof ScalarNode ? List.of(yaml.scalar(n, where)) : yaml.strings(n, where);
+        if (names.isEmpty() || where.endsWith(".consume") && names.size() != 1) {
+            throw yaml.fail(n, where, "give " + (where.endsWith(".consume") ? "one variable" : "a variable or a list of them"));
+        }
+        List<String> bare = names.stream().map(v -> v.startsWith("${") && v.endsWith("}") ? v.substring(2, v.length() - 1) : v).toList();
+        for (String v : bare) {
+            if (!allowed.contains(v)) {
+                throw yaml.fail(n, where, (known.contains(v) ? "${" + v + "} is not a value a step extracts or sets"
+                        : "undefined variable " + v) + "; " + (allowed == known ? knownList()
+                        : "extracted or set: " + (allowed.isEmpty() ? "none" : "${" + String.join("}, ${", allowed.stream().sorted().toList()) + "}")));
+            }
+        }
+        return bare;
+    }
+
+    private static boolean usedBy(Text path, Map<String, Text> headers, Step.Body body, String variable) {
+        return path.variables().contains(variable) || headers.values().stream().anyMatch(t -> t.variables().contains(variable))
+                || body != null && body.text().variables().contains(variable);
+    }
+
+    /** {@code set:}: names the steps' own variables, each a text (with variables) or null to forget its value. */
+    private Map<String, Text> sets(Node node, String where) {
+        Map<String, Text> set = new LinkedHashMap<>();
+        for (Map.Entry<String, Node> e : yaml.mapping(node, where).entrySet()) {
+            String at = where + "." + e.getKey();
+            if (!e.getKey().matches("[A-Za-z_][A-Za-z0-9_-]*") || Scenario.BUILT_IN.contains(e.getKey())
+                    || declared.contains(e.getKey())) {
+                throw yaml.fail(e.getValue(), at, "'" + e.getKey() + "' cannot be set: a step sets a name of its own, not a "
+                        + "declared or built-in variable");
+            }
+            boolean forget = e.getValue() instanceof ScalarNode sn && sn.getTag().equals(org.yaml.snakeyaml.nodes.Tag.NULL);
+            set.put(e.getKey(), forget ? null : text(e.getValue(), at, yaml.scalar(e.getValue(), at)));
+        }
+        return set;
     }
 
     /** A response passes with a 2xx or a 3xx (redirects are not followed: a recorded redirect is a step of its own). */

@@ -37,6 +37,7 @@ final class ScenarioSession implements ClientSession {
     private final Request[][] mixRequests;
     private final Request[] endRequests;
 
+    private final String seed;
     private final long[] counters;
     /** The extracted values: a String, a List of them (all:), or null (none). */
     private final Object[] extracted;
@@ -56,6 +57,7 @@ final class ScenarioSession implements ClientSession {
         this.random = new SplittableRandom(context.seed());
         this.clientIndex = context.clientIndex();
         this.clientCount = context.clientCount();
+        this.seed = Long.toUnsignedString(context.seed(), 36);
         int n = traffic.names.size();
         counters = new long[n];
         extracted = new Object[n];
@@ -116,8 +118,9 @@ final class ScenarioSession implements ClientSession {
                     }
                     iteration++;
                     stepIndex = 0;
+                    boolean leaves = traffic.endsSession.get(transaction);
                     transaction = traffic.mix.pick(random);
-                    if (traffic.scenario.iterations() > 0 && iteration >= traffic.scenario.iterations()) {
+                    if (leaves || traffic.scenario.iterations() > 0 && iteration >= traffic.scenario.iterations()) {
                         phase = Phase.END;
                     }
                 }
@@ -149,19 +152,32 @@ final class ScenarioSession implements ClientSession {
         stepIndex = 0;
     }
 
+    /** Whether the step waits for a value it lacks (ifPresent) or is for when one is lacking (ifAbsent). */
     private boolean missing(CompiledStep step) {
         for (int id : step.ifPresent) {
-            Object v = extracted[id];
-            if (v == null || v instanceof List<?> l && l.isEmpty()) {
+            if (!holds(id)) {
+                return true;
+            }
+        }
+        for (int id : step.ifAbsent) {
+            if (holds(id)) {
                 return true;
             }
         }
         return false;
     }
 
+    private boolean holds(int id) {
+        Object v = extracted[id];
+        return v != null && !(v instanceof List<?> l && l.isEmpty());
+    }
+
     private Request fill(CompiledStep step, Request request) {
         for (int id : step.uses) {
             take(id);
+        }
+        if (step.consume >= 0 && extracted[step.consume] instanceof List<?> list) {
+            list.remove(currentText[step.consume]); // sent is spent, answered or not: a sell is never made twice
         }
         for (int slot = 0; slot < step.slotVariable.length; slot++) {
             int id = step.slotVariable[slot];
@@ -187,6 +203,7 @@ final class ScenarioSession implements ClientSession {
             case CLIENT -> number = clientIndex;
             case SESSION -> number = sessionNumber;
             case ITERATION -> number = iteration;
+            case SEED -> text = seed;
             case COUNTER -> number = counters[id]++;
             case RANGE -> {
                 Scenario.Range r = (Scenario.Range) param;
@@ -259,7 +276,10 @@ final class ScenarioSession implements ClientSession {
             if (values.isEmpty() && !e.optional()) {
                 return failStep(ErrorKind.VALIDATION, step, "extract " + e.variable() + ": nothing found by " + e.describe());
             }
-            extracted[step.extractInto[i]] = values.isEmpty() ? null : e.all() ? values : values.get(0);
+            extracted[step.extractInto[i]] = values.isEmpty() ? null : e.all() ? values : values.get(0); // a fresh list: consume may take from it
+        }
+        for (int i = 0; i < step.setInto.length; i++) {
+            extracted[step.setInto[i]] = step.setText[i] == null ? null : step.setText[i].render(valueOf);
         }
         stepIndex++;
         return Verdict.OK;

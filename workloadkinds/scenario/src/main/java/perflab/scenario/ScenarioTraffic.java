@@ -18,7 +18,7 @@ import java.util.Set;
  */
 final class ScenarioTraffic implements Traffic {
     /** Where a variable's value comes from. */
-    enum Source { CLIENT, SESSION, ITERATION, COUNTER, ONE_OF, RANGE, CONSTANT, DATA, EXTRACTED }
+    enum Source { CLIENT, SESSION, ITERATION, SEED, COUNTER, ONE_OF, RANGE, CONSTANT, DATA, EXTRACTED }
 
     final Scenario scenario;
     final Map<String, Integer> ids = new HashMap<>();
@@ -29,6 +29,8 @@ final class ScenarioTraffic implements Traffic {
     final List<Scenario.DataFile> dataFiles;
     final List<CompiledStep> once;
     final List<List<CompiledStep>> transactions = new ArrayList<>();
+    /** Per transaction: whether the session ends after it. */
+    final List<Boolean> endsSession = new ArrayList<>();
     final WeightedMix<Integer> mix;
     final List<CompiledStep> end;
     private final List<String> kinds;
@@ -42,6 +44,7 @@ final class ScenarioTraffic implements Traffic {
         add("client", Source.CLIENT, null);
         add("session", Source.SESSION, null);
         add("iteration", Source.ITERATION, null);
+        add("seed", Source.SEED, null);
         scenario.variables().forEach((name, v) -> add(name, v instanceof Scenario.Counter ? Source.COUNTER
                 : v instanceof Scenario.OneOf ? Source.ONE_OF : v instanceof Scenario.Range ? Source.RANGE
                 : Source.CONSTANT, v));
@@ -58,6 +61,11 @@ final class ScenarioTraffic implements Traffic {
                     add(e.variable(), Source.EXTRACTED, null);
                 }
             });
+            s.set().keySet().forEach(name -> {
+                if (!ids.containsKey(name)) {
+                    add(name, Source.EXTRACTED, null);
+                }
+            });
         }
         once = compile(scenario.once(), basePath);
         WeightedMix.Builder<Integer> b = WeightedMix.builder();
@@ -65,6 +73,7 @@ final class ScenarioTraffic implements Traffic {
             if (transaction == null || t.name().equals(transaction)) {
                 b.add(transactions.size(), transaction == null ? t.weight() : 1);
                 transactions.add(compile(t.steps(), basePath));
+                endsSession.add(t.endsSession());
             }
         }
         mix = b.build();

@@ -109,6 +109,71 @@ class ScenarioSessionTest {
     }
 
     @Test
+    void aSoldHoldingIsTakenOffTheListABuyComesOnlyWithNothingToSellAndALogoutEndsTheSession() {
+        ScenarioTraffic t = traffic("""
+                scenario: t
+                variables: {users: {csv: notes-users.csv}}
+                once:
+                  - {name: login, post: /login, form: {u: "${users.user}"}, set: {me: "${users.user}"}}
+                mix:
+                  - name: sell
+                    steps:
+                      - {name: portfolio, get: /portfolio, ifAbsent: holding,
+                         extract: {holding: {regex: 'h=(\\d+)', all: true, optional: true}}}
+                      - {name: buy, post: /buy, ifAbsent: holding, form: {s: x}}
+                      - {name: sell, post: /sell, ifPresent: holding, consume: holding, form: {h: "${holding}"},
+                         check: {contains: "${me}"}}
+                  - name: register
+                    weight: 0.000001
+                    steps:
+                      - {name: register, post: /register, form: {u: "r${seed}"}, set: {me: "r${seed}", holding: null}}
+                  - name: leave
+                    weight: 0.000001
+                    endsSession: true
+                    steps: [{name: logout, post: /logout}]
+                """, "");
+        ClientSession s = t.newSession(new ClientContext(0, 35, 1));
+        Request login = s.next();
+        assertTrue(s.check(login, page(303, "", Map.of()), false).ok());
+        Request look = s.next();
+        assertEquals("portfolio", look.template().kind(), "no holding known: a look first");
+        assertTrue(s.check(look, page(200, "h=5 h=6", Map.of()), false).ok());
+        java.util.Set<String> sold = new java.util.HashSet<>();
+        for (int i = 0; i < 2; i++) {
+            Request sell = s.next();
+            assertEquals("sell", sell.template().kind(), "a holding known: no look, no buy");
+            sold.add(body(sell));
+            assertTrue(s.check(sell, page(200, "order of reader0", Map.of()), false).ok(), "${me} is the user set at login");
+        }
+        assertEquals(java.util.Set.of("h=5", "h=6"), sold, "each holding sold once");
+        Request look2 = s.next();
+        assertEquals("portfolio", look2.template().kind(), "both sold: a look again");
+        assertTrue(s.check(look2, page(200, "none", Map.of()), false).ok());
+        Request buy = s.next();
+        assertEquals("buy", buy.template().kind(), "nothing to sell: a buy instead");
+        assertTrue(s.check(buy, page(200, "ok", Map.of()), false).ok());
+        assertEquals("portfolio", s.next().template().kind(), "the sell after the buy is skipped; the next errand begins");
+
+        // the same steps by hand, the other transactions: a register changes ${me}, a logout begins a new session
+        ScenarioTraffic only = new ScenarioTraffic(t.scenario, "", "register");
+        ClientSession r = only.newSession(new ClientContext(0, 35, 1));
+        assertTrue(r.check(r.next(), page(303, "", Map.of()), false).ok());
+        Request register = r.next();
+        assertEquals("u=r" + Long.toUnsignedString(35, 36), body(register), "${seed}: the client's seed in base 36");
+        assertTrue(r.check(register, page(303, "", Map.of()), false).ok());
+        ScenarioTraffic leave = new ScenarioTraffic(t.scenario, "", "leave");
+        ClientSession l = leave.newSession(new ClientContext(0, 35, 1));
+        Request first = l.next();
+        assertEquals("u=reader0", body(first));
+        assertTrue(l.check(first, page(303, "", Map.of()), false).ok());
+        Request logout = l.next();
+        assertFalse(l.check(logout, page(500, "", Map.of()), false).ok());
+        Request next = l.next();
+        assertEquals("login", next.template().kind(), "a failed logout ends the session all the same");
+        assertEquals("u=reader1", body(next), "the next session takes the next row");
+    }
+
+    @Test
     void variablesAreEscapedForTheirPlace() {
         ScenarioTraffic t = traffic("""
                 scenario: t
