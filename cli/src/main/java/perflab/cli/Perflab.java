@@ -10,7 +10,7 @@ import java.nio.file.Path;
 /** perflab's command line. Every user error is one line on stderr and a non-zero exit, never a stack trace. */
 @Command(name = "perflab", mixinStandardHelpOptions = true, version = "perflab 0.1.0",
         description = "A performance lab for server middleware: reference workloads, a load driver you can trust, monitors and reports.",
-        subcommands = {RunCommand.class, TuneCommand.class, DriveCommand.class, AgentCommand.class, ServeCommand.class, ListCommand.class, RequestCommand.class, GcCommand.class, ReportCommand.class, CompareCommand.class, ScenarioCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, TuneCommand.class, DriveCommand.class, AgentCommand.class, ServeCommand.class, ListCommand.class, RequestCommand.class, GcCommand.class, ReportCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
 public final class Perflab {
     /** Exit status for bad input (flags, files). */
     static final int BAD_INPUT = 2;
@@ -24,12 +24,13 @@ public final class Perflab {
 
     static int execute(String... args) {
         CommandLine cli = WorkloadOptions.commandLine(new Perflab());
+        ConversionCommands.addTo(cli); // perflab scenario from-har ..., from the workload file kinds registered
         // `perflab tune WORKLOAD --heap 256m,1g ...`: tune reads `perflab run`'s flags itself (comma lists make the matrix)
         cli.getSubcommands().get("tune").setUnmatchedOptionsArePositionalParams(true);
         cli.setParameterExceptionHandler((e, a) -> {
             PrintWriter err = e.getCommandLine().getErr();
-            err.println("perflab: " + e.getMessage().replace('\n', ' ') + " (see: perflab "
-                    + e.getCommandLine().getCommandName() + " --help)");
+            err.println("perflab: " + e.getMessage().replace('\n', ' ') + " (see: "
+                    + e.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((e, c, parsed) -> {

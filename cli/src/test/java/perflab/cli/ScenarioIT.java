@@ -85,7 +85,13 @@ class ScenarioIT {
         PerflabProcess.assertRefused(work, null, "--heap shapes a server perflab starts", "leave out --target",
                 "run", PerflabProcess.home().resolve("scenarios/notes.yaml").toString(), "--target", "http://127.0.0.1:9",
                 "--heap", "1g");
-        PerflabProcess.assertRefused(work, null, "no such scenario file: none.yaml", "", "drive", "none.yaml", "--target",
+        PerflabProcess.assertRefused(work, null, "no such workload file: none.yaml", "", "drive", "none.yaml", "--target",
                 "http://127.0.0.1:9");
+        // perflab scenario from-har comes from the scenario kind's registration, not from the CLI's own code
+        PerflabProcess.assertRefused(work, null, "give what to do", "perflab scenario from-har FILE.har", "scenario");
+        PerflabProcess.assertRefused(work, null, "Missing required parameter: 'FILE.har'",
+                "perflab scenario from-har --help", "scenario", "from-har");
+        PerflabProcess.assertRefused(work, null, "-o " + file + ": the file is there already", "give a new file",
+                "scenario", "from-har", file.toString(), "-o", file.toString());
     }
 }

@@ -24,4 +24,9 @@ public interface WorkloadFileKind {
      * @param shown the file as the user gave it
      */
     Workload read(Path file, String shown) throws IOException;
+
+    /** The ways it makes its files from other ones (a recording), each a CLI command under the kind's name. */
+    default java.util.List<FileConversion> conversions() {
+        return java.util.List.of();
+    }
 }

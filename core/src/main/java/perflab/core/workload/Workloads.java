@@ -27,7 +27,7 @@ public final class Workloads {
             return fromFile(name);
         }
         return Plugins.named(Workload.class, Workload::name, name, (unknown, known) -> "unknown workload '" + unknown
-                + "'; known workloads: " + String.join(", ", known) + ", or a scenario file (FILE.yaml)");
+                + "'; known workloads: " + String.join(", ", known) + fileKindsHint());
     }
 
     /** Whether {@code file} is a workload file (a scenario file) rather than, say, a server file. */
@@ -48,21 +48,29 @@ public final class Workloads {
         Path file = Path.of(shown);
         try {
             if (!Files.isRegularFile(file)) {
-                throw new IllegalArgumentException("no such scenario file: " + shown);
+                throw new IllegalArgumentException("no such workload file: " + shown);
             }
             if (Files.size(file) > MAX_FILE_BYTES) {
                 throw new IllegalArgumentException(shown + ": over " + MAX_FILE_BYTES / 1024 / 1024
-                        + " MB; a scenario file is YAML a person writes (data goes in a CSV file beside it)");
+                        + " MB; a workload file is YAML a person writes (data goes in a file beside it)");
             }
             WorkloadFileKind kind = kindOf(read(file));
             if (kind == null) {
-                throw new IllegalArgumentException(shown + " declares no workload: a scenario file begins with "
-                        + "scenario: NAME (see docs/scenarios.md); a server file is given with --server");
+                throw new IllegalArgumentException(shown + " declares no workload: "
+                        + fileKinds().stream().map(k -> "a " + k.name() + " file begins with " + k.name() + ": NAME")
+                        .reduce((a, b) -> a + ", " + b).orElse("no kind of workload file is installed")
+                        + "; a server file is given with --server");
             }
             return kind.read(file, shown);
         } catch (IOException e) {
             throw new IllegalArgumentException(shown + ": cannot read it: " + e.getMessage());
         }
+    }
+
+    /** ", or a scenario file (FILE.yaml)": the kinds of workload files installed. */
+    private static String fileKindsHint() {
+        List<String> kinds = fileKinds().stream().map(WorkloadFileKind::name).toList();
+        return kinds.isEmpty() ? "" : ", or a " + String.join(" or ", kinds) + " file (FILE.yaml)";
     }
 
     private static final long MAX_FILE_BYTES = 4L * 1024 * 1024;
@@ -71,8 +79,13 @@ public final class Workloads {
         return Files.readString(file, StandardCharsets.UTF_8);
     }
 
+    /** The kinds of workload files registered (scenario files, ...), by name. */
+    public static List<WorkloadFileKind> fileKinds() {
+        return Plugins.all(WorkloadFileKind.class, WorkloadFileKind::name);
+    }
+
     private static WorkloadFileKind kindOf(String text) {
-        for (WorkloadFileKind kind : Plugins.all(WorkloadFileKind.class, WorkloadFileKind::name)) {
+        for (WorkloadFileKind kind : fileKinds()) {
             if (kind.declares(text)) {
                 return kind;
             }

@@ -26,4 +26,9 @@ public final class ScenarioFileKind implements WorkloadFileKind {
     public Workload read(Path file, String shown) throws IOException {
         return new ScenarioWorkload(ScenarioReader.read(file, shown));
     }
+
+    @Override
+    public java.util.List<perflab.core.workload.FileConversion> conversions() {
+        return java.util.List.of(new HarConversion());
+    }
 }
