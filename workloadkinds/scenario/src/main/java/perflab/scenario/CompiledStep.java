@@ -20,7 +20,11 @@ final class CompiledStep {
     final int[] slotVariable;
     final Encoding[] slotEncoding;
     final int cookieSlot;
-    /** The path cookies are matched against: the target's path and the step's up to its first variable or '?'. */
+    /**
+     * The path cookies are matched against when it is known before the request is made: the step's path up to its
+     * '?', when no variable comes before it; null when a variable does (a link taken from a page, an id in the path):
+     * then the request's own path is matched, made per request.
+     */
     final String cookiePath;
     /** The variables the request uses (each takes one value per request), by id. */
     final int[] uses;
@@ -66,9 +70,10 @@ final class CompiledStep {
             slotVariable[i] = ids.get(name.substring(dot + 1));
         }
         cookieSlot = cookie;
-        String prefix = joinPath(basePath, step.path()).prefix();
+        Text joined = joinPath(basePath, step.path());
+        String prefix = joined.prefix();
         int q = prefix.indexOf('?');
-        cookiePath = q >= 0 ? prefix.substring(0, q) : prefix.isEmpty() ? "/" : prefix;
+        cookiePath = q >= 0 ? prefix.substring(0, q) : joined.constant() ? (prefix.isEmpty() ? "/" : prefix) : null;
         List<String> used = new ArrayList<>(step.path().variables());
         step.headers().values().forEach(t -> used.addAll(t.variables()));
         if (step.body() != null) {

@@ -51,6 +51,8 @@ final class ScenarioSession implements ClientSession {
     private long iteration;
     private long sessionNumber;
     private CompiledStep sent;
+    /** The path of the request out, as its cookies were matched. */
+    private String sentPath;
 
     ScenarioSession(ScenarioTraffic traffic, ClientContext context) {
         this.traffic = traffic;
@@ -182,12 +184,17 @@ final class ScenarioSession implements ClientSession {
         for (int slot = 0; slot < step.slotVariable.length; slot++) {
             int id = step.slotVariable[slot];
             if (slot == step.cookieSlot) {
-                request.set(slot, cookies.header(step.cookiePath));
+                continue;
             } else if (currentText[id] == null) {
                 request.set(slot, currentNumber[id]);
             } else {
                 request.set(slot, step.slotEncoding[slot].encode(currentText[id]));
             }
+        }
+        // a path with a variable before its query is known only now: the cookies are matched against it
+        sentPath = step.cookiePath != null ? step.cookiePath : request.template().path(request);
+        if (step.cookieSlot >= 0) {
+            request.set(step.cookieSlot, cookies.header(sentPath));
         }
         Scenario.Think think = step.step.think();
         request.thinkNanos(think == null ? Request.RUN_THINK_TIME : think.draw(random));
@@ -248,7 +255,7 @@ final class ScenarioSession implements ClientSession {
         CompiledStep step = sent;
         ResponseReading r = reading.of(response);
         if (response.header("Set-Cookie") != null) { // most answers set none: no list made for them
-            cookies.receive(response, step.cookiePath);
+            cookies.receive(response, sentPath);
         }
         for (Check c : step.step.checks()) {
             String why = c.failure(r, valueOf, xpaths);

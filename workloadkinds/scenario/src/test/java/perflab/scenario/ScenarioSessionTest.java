@@ -174,6 +174,28 @@ class ScenarioSessionTest {
     }
 
     @Test
+    void aPathWithAVariableIsMatchedAgainstTheCookiesAsSent() {
+        ScenarioTraffic t = traffic("""
+                scenario: t
+                steps:
+                  - {name: start, get: /examples/start, extract: {link: {regex: 'href="([^"]+)"'}}}
+                  - {name: follow, get: "${link}"}
+                  - {name: item, get: "/items/${n}"}
+                variables: {n: {value: "42"}}
+                """, "");
+        ClientSession s = t.newSession(new ClientContext(0, 1, 1));
+        Request start = s.next();
+        assertTrue(s.check(start, page(200, "<a href=\"/examples/next?x=1\">", Map.of("Set-Cookie",
+                List.of("JSESSIONID=e1; Path=/examples", "ITEM=i42; Path=/items/42"))), false).ok());
+        Request follow = s.next();
+        assertEquals("/examples/next?x=1", path(follow));
+        assertEquals("JSESSIONID=e1", header(follow, "Cookie"), "a link taken from a page carries the cookies of its path");
+        assertTrue(s.check(follow, page(200, "", Map.of()), false).ok());
+        Request item = s.next();
+        assertEquals("ITEM=i42", header(item, "Cookie"), "an id in the path counts for the cookie's path");
+    }
+
+    @Test
     void variablesAreEscapedForTheirPlace() {
         ScenarioTraffic t = traffic("""
                 scenario: t
