@@ -23,20 +23,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * perflab's driver with soap-echo's traffic over h2c against the lean stack, every answer deep-checked: no error, and
- * the server's own count says HTTP/2 carried every request. (The CLI's ProtocolsIT does the same on the platform's test
+ * the server's own count says HTTP/2 carried every request; and the same for scenarios/soap-echo.yaml, a scenario file
+ * compiled to the same request templates, checked by its own checks. (The CLI's ProtocolsIT does the same on the platform's test
  * workload; the cxf stack's h2c is its own module's StackProcessIT and H2cTest.)
  */
 class H2cDriveTest {
     private static final long REQUESTS = 300;
+    /** scenarios/soap-echo.yaml's mix of the three operations, its own checks on every answer. */
+    private static final String SCENARIO = "scenarios/soap-echo.yaml";
 
     @ParameterizedTest
-    @ValueSource(strings = {PerfContract.ECHO_COMPLEX_TYPE, PerfContract.ECHO_STRING, PerfContract.ECHO_BASE64})
+    @ValueSource(strings = {PerfContract.ECHO_COMPLEX_TYPE, PerfContract.ECHO_STRING, PerfContract.ECHO_BASE64, SCENARIO})
     void everyRequestOverHttp2PassesTheDeepCheck(String operation) throws Exception {
         InProcessStack stack = LeanSoapEchoServer::start;
         StartedServer lean = stack.startOnLoopback("--server-threads", "4", "--http", "h2c", "--server-metrics", "on");
         try {
             URI service = URI.create("http://127.0.0.1:" + lean.port() + PerfContract.SERVICE_PATH);
-            Traffic traffic = Workloads.named("soap-echo").traffic(new TrafficOptions(operation, service, 42L, Map.of("payload", "2")));
+            Traffic traffic = operation.equals(SCENARIO)
+                    ? Workloads.named(perflab.testsupport.PerflabProcess.home().resolve(SCENARIO).toString())
+                            // the file's paths are the service's own: its target is the server
+                            .traffic(new TrafficOptions("mix", URI.create("http://127.0.0.1:" + lean.port()), 42L, Map.of()))
+                    : Workloads.named("soap-echo").traffic(new TrafficOptions(operation, service, 42L, Map.of("payload", "2")));
             LoadSpec spec = new LoadSpec(service, 2, 0, LoadSpec.Schedule.CONSTANT, null, REQUESTS, Duration.ZERO, 0,
                     Duration.ZERO, ConnectionPolicy.PERSISTENT, Duration.ofSeconds(10), 1.0, 42, 1, 0,
                     LoadSpec.HttpVersion.H2C, 1, null);
