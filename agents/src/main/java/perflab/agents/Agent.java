@@ -18,6 +18,8 @@ import perflab.driver.Phase;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -44,6 +46,8 @@ final class Agent {
     private volatile boolean failed;
     private final int[] nextIndex = new int[Phase.values().length];
     private ProcessCpu.Sample cpuAtStart;
+    /** The folder the plan's files were written to, or null. */
+    private volatile Path shipped;
 
     Agent(String name, String token) {
         this.name = name;
@@ -84,6 +88,7 @@ final class Agent {
             return failed ? 1 : 0;
         } finally {
             control.shutdownNow();
+            ShippedFiles.delete(shipped);
             // gracefully first: a last message (a failure's reason) must reach the controller before the connection goes
             if (!channel.shutdown().awaitTermination(5, TimeUnit.SECONDS)) {
                 channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
@@ -106,8 +111,16 @@ final class Agent {
     private void handle(ToAgent message) {
         try {
             if (message instanceof ToAgent.Plan plan) {
-                Traffic traffic = Workloads.named(plan.workload()).traffic(new TrafficOptions(plan.operation(),
+                String workload = plan.workload();
+                if (!plan.files().isEmpty()) {
+                    shipped = Files.createTempDirectory("perflab-agent-files-");
+                    workload = ShippedFiles.unpack(plan.files(), plan.workload(), shipped).toString();
+                }
+                Traffic traffic = Workloads.named(workload).traffic(new TrafficOptions(plan.operation(),
                         plan.target(), plan.load().seed(), plan.settings(), plan.load().share().trafficPart()));
+                // the workload has read its files whole: they go now, not at exit (a halted agent never gets there)
+                ShippedFiles.delete(shipped);
+                shipped = null;
                 driver = new LoadDriver(plan.load(), traffic);
                 send(new ToController.Ready());
             } else if (message instanceof ToAgent.Start) {
@@ -124,6 +137,8 @@ final class Agent {
             }
         } catch (RuntimeException e) {
             fail(e.getMessage() == null ? e.toString() : e.getMessage());
+        } catch (java.io.IOException e) {
+            fail("cannot write the workload's files: " + e.getMessage());
         }
     }
 

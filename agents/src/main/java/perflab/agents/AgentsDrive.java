@@ -127,6 +127,12 @@ public final class AgentsDrive implements Drive {
             throw new IllegalStateException("an AgentsDrive runs once");
         }
         started = true;
+        Map<String, String> files;
+        try {
+            files = ShippedFiles.of(workload); // before any agent starts: a file too big is refused at once
+        } catch (IOException e) {
+            throw new AgentsFailure("cannot read the workload's files to send the agents: " + e.getMessage());
+        }
         String token = HexFormat.of().formatHex(SecureRandom.getSeed(16));
         Server server = NettyServerBuilder.forAddress(new InetSocketAddress(deployer.controllerAddress(), port))
                 .addService(ServerServiceDefinition.builder(AgentService.NAME)
@@ -144,7 +150,7 @@ public final class AgentsDrive implements Drive {
             List<AgentLink> agents = awaitHellos(token);
             List<LoadSpec> parts = WorkSplit.split(run, agents.stream().mapToInt(a -> a.hello.cpus()).toArray());
             for (AgentLink a : agents) {
-                a.send(new ToAgent.Plan(workload, operation, run.target(), settings, parts.get(a.index)));
+                a.send(new ToAgent.Plan(workload, operation, run.target(), settings, parts.get(a.index), files));
             }
             awaitReady(agents);
             return drive(agents, listener);

@@ -52,13 +52,15 @@ class ScenarioIT {
             double views = byKind.get("view").get("successes").asDouble();
             assertTrue(adds / (adds + views) > 0.15 && adds / (adds + views) < 0.5, "adds " + adds + ", views " + views);
 
-            // a check the server's pages cannot pass: every list is a validation error, with its reason kept
+            // a check the server's pages cannot pass: every list is a validation error, with its reason kept; driven by
+            // two agents, which are sent the file and its data with the plan and read them from their own copies
             Path wrong = work.resolve("wrong.yaml");
             Files.writeString(wrong, Files.readString(scenario).replace("<h1>Notes of ${users.user}</h1>",
                     "<h1>Notes of someone else</h1>").replace("notes-users.csv", scenario.resolveSibling("notes-users.csv").toString()));
             Path bad = work.resolve("wrong");
             try (PerflabProcess p = PerflabProcess.start(work, "drive", wrong.toString(), "--target", target,
-                    "--operation", "browse", "--clients", "2", "--warmup", "1s", "--duration", "3s", "--out", bad.toString())) {
+                    "--operation", "browse", "--clients", "2", "--agents", "local:2", "--warmup", "1s", "--duration", "3s",
+                    "--out", bad.toString())) {
                 p.await(Duration.ofMinutes(2));
             }
             JsonNode failed = JSON.readTree(bad.resolve("summary.json").toFile());

@@ -18,9 +18,18 @@ public sealed interface ToAgent {
     /**
      * The agent's part of the run: the workload's traffic to build (with the settings the controller resolved) and
      * the load spec of its share (its clients, rate and counts, its first client's index, its place in the split).
+     * A workload declared in a file comes with its files (the file and what it reads, by their paths relative to
+     * its folder, as text); empty for a workload written in Java.
      */
-    record Plan(String workload, String operation, URI target, Map<String, String> settings, LoadSpec load)
-            implements ToAgent {
+    record Plan(String workload, String operation, URI target, Map<String, String> settings, LoadSpec load,
+                Map<String, String> files) implements ToAgent {
+        public Plan {
+            files = files == null ? Map.of() : Map.copyOf(files);
+        }
+
+        public Plan(String workload, String operation, URI target, Map<String, String> settings, LoadSpec load) {
+            this(workload, operation, target, settings, load, Map.of());
+        }
     }
 
     /** Every agent is ready: start the warm-up now. */

@@ -202,4 +202,12 @@ public interface Workload {
                 .orElseThrow(() -> new IllegalArgumentException("unknown operation '" + name + "' for workload "
                         + name() + "; known operations: " + String.join(", ", operations().stream().map(OperationInfo::name).toList())));
     }
+
+    /**
+     * The files a workload declared in a file reads to build its traffic (the file itself, its data and body files),
+     * absolute: agents on other machines are sent them. Empty for a workload written in Java.
+     */
+    default List<java.nio.file.Path> files() {
+        return List.of();
+    }
 }

@@ -14,9 +14,11 @@ import java.util.Map;
  * @param variables   declared variables by name, in file order
  * @param data        data files by name (their columns are variables FILE.COLUMN)
  * @param iterations  iterations of the mix per session; 0: the session lasts the run
+ * @param files       the files read: the scenario file, its data and body files (absolute, normalized)
  */
 record Scenario(String name, String file, String description, Map<String, Variable> variables,
-                Map<String, DataFile> data, List<Step> once, List<Transaction> mix, List<Step> end, int iterations) {
+                Map<String, DataFile> data, List<Step> once, List<Transaction> mix, List<Step> end, int iterations,
+                List<java.nio.file.Path> files) {
     /** A variable's name: letters, digits, _ and -; a data file's column is FILE.COLUMN. */
     static final String VAR_NAME = "[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)?";
     /**
@@ -31,6 +33,7 @@ record Scenario(String name, String file, String description, Map<String, Variab
         once = List.copyOf(once);
         mix = List.copyOf(mix);
         end = List.copyOf(end);
+        files = List.copyOf(files);
     }
 
     /** Every step of the file, in file order. */

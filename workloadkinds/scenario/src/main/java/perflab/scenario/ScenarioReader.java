@@ -50,6 +50,8 @@ final class ScenarioReader {
     private final YamlTree yaml;
     private final Path dir;
     private final Set<String> known = new HashSet<>(Scenario.BUILT_IN);
+    /** The files read, the scenario file first (absolute): what agents elsewhere are sent. */
+    private final Set<Path> read = new java.util.LinkedHashSet<>();
     /** The variables steps extract or set: the ones ifAbsent, consume and set may name. */
     private final Set<String> sessionOwn = new HashSet<>();
     /** Declared variables (and data files): not for a step to set. */
@@ -63,7 +65,9 @@ final class ScenarioReader {
     static Scenario read(Path file, String shown) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         Path dir = file.toAbsolutePath().getParent();
-        return new ScenarioReader(shown, dir).parse(text, shown);
+        ScenarioReader reader = new ScenarioReader(shown, dir);
+        reader.read.add(file.toAbsolutePath().normalize());
+        return reader.parse(text, shown);
     }
 
     /** Reads {@code text} as the file {@code shown}, its data files found in {@code dir} (tests). */
@@ -126,7 +130,7 @@ final class ScenarioReader {
             throw yaml.fail(top.get("end"), "end", "a session ends after iterations: N or a transaction with "
                     + "endsSession: true; give one of them too");
         }
-        return new Scenario(name, shown, description, variables, data, once, mix, end, iterations);
+        return new Scenario(name, shown, description, variables, data, once, mix, end, iterations, List.copyOf(read));
     }
 
     /** The defaults every step takes unless it says otherwise. */
@@ -202,6 +206,7 @@ final class ScenarioReader {
                 throw yaml.fail(node, where, file + " is over " + MAX_DATA_BYTES / 1024 / 1024 + " MB");
             }
             records = CsvRecords.parse(Files.readString(file, StandardCharsets.UTF_8));
+            read.add(file.toAbsolutePath().normalize());
         } catch (IOException e) {
             throw yaml.fail(node, where, "cannot read " + file + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
@@ -423,6 +428,7 @@ final class ScenarioReader {
                         throw yaml.fail(b, at, "no such file " + file + " (or over " + MAX_DATA_BYTES / 1024 / 1024 + " MB)");
                     }
                     content = Files.readString(file, StandardCharsets.UTF_8);
+                    read.add(file.toAbsolutePath().normalize());
                 } catch (IOException e) {
                     throw yaml.fail(b, at, "cannot read " + file + ": " + e.getMessage());
                 }

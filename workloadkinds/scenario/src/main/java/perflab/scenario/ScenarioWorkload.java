@@ -33,6 +33,11 @@ final class ScenarioWorkload implements Workload {
     }
 
     @Override
+    public java.util.List<java.nio.file.Path> files() {
+        return scenario.files();
+    }
+
+    @Override
     public String description() {
         return "scenario " + scenario.name() + (scenario.description().isEmpty() ? "" : ": " + scenario.description());
     }
