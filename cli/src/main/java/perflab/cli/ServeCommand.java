@@ -134,7 +134,9 @@ final class ServeCommand implements Callable<Integer> {
                     + "lets perflab choose one)");
         }
         sut.port = null; // the file's ports are perflab's to choose; the first one pinned below
-        RunConfig.Sut settings = sut.withServerFile(sut.toSut(0, LoadOptions.http(http)), file);
+        // the workload's settings that reach the file's companions (trade's --db-cache); the others were refused above
+        RunConfig.Sut settings = sut.withServerFile(RunCommand.withWorkloadSettings(sut.toSut(0, LoadOptions.http(http)),
+                workloadOptions, w), file);
         String profileEvent = sut.profile == null ? null : SutProfiler.event(sut.profile);
         Path dir = out != null ? RunDirectory.explicit(Path.of(out))
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());

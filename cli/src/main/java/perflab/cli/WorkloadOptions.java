@@ -86,11 +86,13 @@ final class WorkloadOptions {
 
     /**
      * A workload's settings that only its own stacks read (trade's --db) would not reach a server file's server:
-     * refused in one line rather than silently dropped. Those the traffic reads too stay.
+     * refused in one line rather than silently dropped. Those the traffic reads too stay, and so do those of a
+     * companion the file asks for (trade's --db-outage with {@code companions: [postgres]}).
      */
     void refuseServerSettings(Workload w, perflab.core.server.ServerFile server) {
         for (String name : given(w, WorkloadSetting.Use.SERVER).keySet()) {
-            if (w.setting(name).use() == WorkloadSetting.Use.SERVER) {
+            boolean companions = server.companions().stream().anyMatch(c -> w.companionSettings(c).contains(name));
+            if (w.setting(name).use() == WorkloadSetting.Use.SERVER && !companions) {
                 throw new IllegalArgumentException("--" + name + " is a setting of " + w.name() + "'s own stacks, which "
                         + server.name() + " is not; give the server's own settings with --set"
                         + (server.settings().isEmpty() ? "" : " (" + String.join(", ", server.settingNames()) + ")"));

@@ -5,6 +5,7 @@ import perflab.core.workload.StackInfo;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a {@link ServerKind} lays one SUT process out from.
@@ -21,12 +22,22 @@ import java.util.List;
  *                    {@code --heap}, {@code --gc}, {@code --jvm}, the GC log in the run directory and, with
  *                    {@code jfr}, the flight recording; for a kind whose server is a JVM perflab does not start itself
  * @param gcLog       the GC log those flags write, in the run directory
+ * @param companions  for a server file's server, how it reaches each companion its file asks for, by name: the
+ *                    companion's URL template ({@code {NAME.url}}), which may name the companion's ports
  */
 public record ServerRequest(StackInfo stack, RunConfig.Sut sut, String process, Path perflabHome, Path runDir,
-                            boolean jfr, List<String> listens, List<String> jvmFlags, String gcLog) {
+                            boolean jfr, List<String> listens, List<String> jvmFlags, String gcLog,
+                            Map<String, String> companions) {
     public ServerRequest {
         listens = List.copyOf(listens);
         jvmFlags = List.copyOf(jvmFlags);
+        companions = Map.copyOf(companions);
+    }
+
+    /** A process that reaches no companion by a URL perflab gives it. */
+    public ServerRequest(StackInfo stack, RunConfig.Sut sut, String process, Path perflabHome, Path runDir,
+                         boolean jfr, List<String> listens, List<String> jvmFlags, String gcLog) {
+        this(stack, sut, process, perflabHome, runDir, jfr, listens, jvmFlags, gcLog, Map.of());
     }
 
     /** The server file the SUT is declared by ({@link RunConfig.Sut#server}); null: the workload's stack. */

@@ -37,10 +37,12 @@ import java.util.Objects;
  *                  loopback ports perflab chooses for it before it starts, which its own words name as
  *                  {@code {haproxy.http}} (and later processes too); it is ready once it has bound every one
  *                  (and printed {@code readyLine}, when there is one). Empty for none
+ * @param url       how a server file's server reaches it, {@code {NAME.url}} ({@link #url()}): a template that may
+ *                  name its ports ({@code jdbc:postgresql://127.0.0.1:{postgres.port}/trade}); null: HTTP on its port
  */
 public record Companion(String name, String moduleDir, String mainClass, List<String> jvmFlags, List<String> command,
                         List<String> args, Start start, String readyLine, Sampling sampling, Role role,
-                        Map<String, String> settings, List<String> listens) {
+                        Map<String, String> settings, List<String> listens, String url) {
 
     /** When a companion starts relative to the SUT; it is stopped in the reverse order. */
     public enum Start { BEFORE_SUT, AFTER_SUT }
@@ -94,37 +96,48 @@ public record Companion(String name, String moduleDir, String mainClass, List<St
     public static Companion jvm(String name, String moduleDir, String mainClass, List<String> jvmFlags,
                                 List<String> args, Start start) {
         return new Companion(name, Objects.requireNonNull(moduleDir), Objects.requireNonNull(mainClass), jvmFlags,
-                List.of(), args, start, null, Sampling.PROCESS, null, Map.of(), List.of());
+                List.of(), args, start, null, Sampling.PROCESS, null, Map.of(), List.of(), null);
     }
 
     /** A program (SIPp, a database server), ready when it prints a line starting with {@code readyLine}; sampled alone. */
     public static Companion program(String name, List<String> command, Start start, String readyLine) {
         return new Companion(name, null, null, List.of(), command, List.of(), start, readyLine, Sampling.PROCESS,
-                null, Map.of(), List.of());
+                null, Map.of(), List.of(), null);
     }
 
     /** The same companion, sampled with every process under it. */
     public Companion sampledAsTree() {
         return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, Sampling.TREE,
-                role, settings, listens);
+                role, settings, listens, url);
     }
 
     /** The same companion playing {@code role} in the run. */
     public Companion as(Role role) {
         return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, sampling,
-                Objects.requireNonNull(role), settings, listens);
+                Objects.requireNonNull(role), settings, listens, url);
     }
 
     /** The same companion with the settings run.json records for it (in this order). */
     public Companion withSettings(Map<String, String> settings) {
         return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, sampling, role,
-                settings, listens);
+                settings, listens, url);
     }
 
     /** The same program, ready once it has bound loopback ports perflab chose for it under these names. */
     public Companion listening(String... names) {
         return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, sampling, role,
-                settings, List.of(names));
+                settings, List.of(names), url);
+    }
+
+    /** The same companion, reached by a server file's server at {@code url} (a template naming its ports). */
+    public Companion reachedAt(String url) {
+        return new Companion(name, moduleDir, mainClass, jvmFlags, command, args, start, readyLine, sampling, role,
+                settings, listens, Objects.requireNonNull(url));
+    }
+
+    /** How a server file's server reaches it ({@code {NAME.url}}): its own template, or HTTP on its port. */
+    public String url() {
+        return url != null ? url : "http://127.0.0.1:{" + name + ".port}";
     }
 
     public boolean isJvm() {

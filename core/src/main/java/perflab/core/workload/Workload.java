@@ -43,6 +43,25 @@ public interface Workload {
     }
 
     /**
+     * The companions a server file's server may ask for by name ({@code companions: [NAME]}), laid out with the run's
+     * server settings. By default those {@link #serverSide} starts with these settings; a workload whose companion
+     * only some settings bring (trade's PostgreSQL, under {@code --db postgresql}) offers it here whatever they say,
+     * for a server file's server is not its stack and reads none of them.
+     */
+    default List<Companion> serverFileCompanions(Map<String, String> settings) {
+        return serverSide(settings).companions();
+    }
+
+    /**
+     * Which of the workload's server settings configure {@code companion} rather than its stacks (trade's
+     * {@code --db-outage} for its PostgreSQL): allowed beside a server file that asks for that companion, where the
+     * others are refused. None by default.
+     */
+    default java.util.Set<String> companionSettings(String companion) {
+        return java.util.Set.of();
+    }
+
+    /**
      * The server side of a run whose SUT is {@code instances} JVMs ({@code --instances}): named {@code sut-0} ..
      * (see {@link SutInstances}), each with {@link ServerSide#settingsOf its settings}, and a proxy in front of them
      * that the side names as its {@link ServerSide#entry entry}. A workload that cannot spread its users over

@@ -102,7 +102,7 @@ class WorkloadSettingTest {
                 () -> Companion.jvm("sut", "m", "x.Main", List.of(), List.of(), Companion.Start.BEFORE_SUT));
         assertThrows(IllegalArgumentException.class, () -> new Companion("db", "m", "x.Main", List.of(),
                 List.of("/bin/true"), List.of(), Companion.Start.BEFORE_SUT, null, Companion.Sampling.PROCESS, null,
-                Map.of(), List.of()));
+                Map.of(), List.of(), null));
         assertThrows(IllegalArgumentException.class, () -> new ServerSide(List.of(
                 Companion.program("db", List.of("/bin/true"), Companion.Start.BEFORE_SUT, null),
                 Companion.program("db", List.of("/bin/true"), Companion.Start.AFTER_SUT, null)), Map.of()));

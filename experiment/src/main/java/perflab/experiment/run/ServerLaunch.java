@@ -188,7 +188,9 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
         List<Step> steps = new ArrayList<>();
         asked.stream().filter(c -> c.start() == Companion.Start.BEFORE_SUT)
                 .forEach(c -> steps.add(companionStep(c, sut, perflabHome, runDir)));
-        steps.add(instanceStep(RunMonitor.SUT, sut, null, perflabHome, runDir, jfr, List.of()));
+        Map<String, String> urls = new LinkedHashMap<>();
+        asked.forEach(c -> urls.put(c.name(), c.url()));
+        steps.add(instanceStep(RunMonitor.SUT, sut, null, perflabHome, runDir, jfr, List.of(), urls));
         asked.stream().filter(c -> c.start() == Companion.Start.AFTER_SUT)
                 .forEach(c -> steps.add(companionStep(c, sut, perflabHome, runDir)));
         Map<String, List<String>> words = new LinkedHashMap<>();
@@ -211,7 +213,7 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
         if (names.isEmpty()) {
             return List.of();
         }
-        List<Companion> offered = serverSide(sut, workload).companions();
+        List<Companion> offered = workload.serverFileCompanions(serverSettings(sut, workload));
         List<Companion> asked = new ArrayList<>();
         for (String name : names) {
             asked.add(offered.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() ->
@@ -240,10 +242,16 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
     /** One SUT process, as the kind of server the stack names lays it out. */
     private static Step instanceStep(String name, RunConfig.Sut sut, StackInfo stack, Path perflabHome, Path runDir,
                                      boolean jfr, List<String> listens) {
+        return instanceStep(name, sut, stack, perflabHome, runDir, jfr, listens, Map.of());
+    }
+
+    /** One SUT process, reaching the companions named in {@code companionUrls} at those URLs. */
+    private static Step instanceStep(String name, RunConfig.Sut sut, StackInfo stack, Path perflabHome, Path runDir,
+                                     boolean jfr, List<String> listens, Map<String, String> companionUrls) {
         ServerKind kind = sut.server() != null ? ServerKinds.ofServerFiles() : ServerKinds.of(stack);
         String gcLog = SutCommand.gcLogFile(name);
         ServerPlan plan = kind.plan(new ServerRequest(stack, sut, name, perflabHome, runDir, jfr, listens,
-                SutCommand.jvmFlags(sut, runDir, jfr, name), gcLog));
+                SutCommand.jvmFlags(sut, runDir, jfr, name), gcLog, companionUrls));
         if (plan.program() != null) {
             if (plan.jvm() && plan.jvmReport() == null) {
                 // its JVM does not report itself: perflab asks it once it serves (AttachedJvm) and writes it here
@@ -274,13 +282,18 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
 
     /** The workload's server side from the workload settings given (defaults filled in). */
     public static ServerSide serverSide(RunConfig.Sut sut, Workload workload) {
+        return workload.serverSide(serverSettings(sut, workload), sut.instances());
+    }
+
+    /** The workload's server settings of the run, checked, every default filled in. */
+    private static Map<String, String> serverSettings(RunConfig.Sut sut, Workload workload) {
         Map<String, String> given = new LinkedHashMap<>();
         for (WorkloadSetting s : workload.settings()) {
             if (s.use().readBy(WorkloadSetting.Use.SERVER) && sut.settings().containsKey(s.name())) {
                 given.put(s.name(), sut.settings().get(s.name()));
             }
         }
-        return workload.serverSide(workload.resolveSettings(WorkloadSetting.Use.SERVER, given), sut.instances());
+        return workload.resolveSettings(WorkloadSetting.Use.SERVER, given);
     }
 
     /** perflab's own server settings every stack takes (server-threads, http, ...): the given ones not the workload's. */

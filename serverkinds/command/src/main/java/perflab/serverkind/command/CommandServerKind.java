@@ -166,7 +166,7 @@ public final class CommandServerKind implements ServerKind {
         // a companion's port is known once it has started: left as a reference the run fills in then
         for (String c : f.companions()) {
             values.put(c + ".port", "{" + c + ".port}");
-            values.put(c + ".url", "http://127.0.0.1:{" + c + ".port}");
+            values.put(c + ".url", r.companions().getOrDefault(c, "http://127.0.0.1:{" + c + ".port}"));
         }
         f.requireSettings(r.sut().settings());
         for (WorkloadSetting s : f.settings()) {

@@ -85,6 +85,21 @@ class CommandServerKindTest {
         assertEquals(home.toRealPath(), plan.program().home().toRealPath());
     }
 
+    /** A companion's placeholders: its port left for the run, its URL as the workload says it is reached. */
+    @Test
+    void aCompanionIsReachedAtTheUrlItsWorkloadGives() throws IOException {
+        ServerFile f = new ServerFile("srv", "srv.yaml", "text", null, "", List.of("x", "--db={postgres.url}",
+                "--backend={backend.url}", "--pg-port={postgres.port}"), null, Map.of(), List.of(), Map.of(),
+                List.of("port"), null, HTTP, TERM, new ServerFile.Jvm(ServerFile.Jvm.Mode.PLACEHOLDER, null), THREADS,
+                List.of("postgres", "backend"));
+        Files.createDirectories(tmp.resolve("run"));
+        ServerRequest r = new ServerRequest(null, sut(Map.of()), "sut", tmp, tmp.resolve("run"), false, List.of(),
+                List.of(), "gc.log", Map.of("postgres", "jdbc:postgresql://127.0.0.1:{postgres.port}/trade"));
+        ServerPlan plan = new CommandServerKind().plan(r, f, tmp.resolve("repo"), tmp.resolve("cache"));
+        assertEquals(List.of("x", "--db=jdbc:postgresql://127.0.0.1:{postgres.port}/trade",
+                "--backend=http://127.0.0.1:{backend.port}", "--pg-port={postgres.port}"), plan.command());
+    }
+
     @Test
     void theRunCopyLinksTheHomesFilesAndLeavesTheHomeUntouched() throws IOException {
         Path home = home();

@@ -64,7 +64,7 @@ final class ThrowawayPostgres {
             args.addAll(List.of("--outage", outage, "--outage-watch", SUT_DATABASE));
         }
         return Companion.jvm(NAME, MODULE, MAIN_CLASS, JVM_FLAGS, args, Companion.Start.BEFORE_SUT)
-                .sampledAsTree().as(Companion.Role.DATABASE).withSettings(settings);
+                .sampledAsTree().as(Companion.Role.DATABASE).withSettings(settings).reachedAt(SUT_URL);
     }
 
     /**

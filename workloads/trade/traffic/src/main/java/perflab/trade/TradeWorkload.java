@@ -3,6 +3,7 @@ package perflab.trade;
 import perflab.core.config.Quantities;
 import perflab.core.result.RunCheck;
 import perflab.core.traffic.Traffic;
+import perflab.core.workload.Companion;
 import perflab.core.workload.OperationInfo;
 import perflab.core.workload.Preset;
 import perflab.core.workload.ServerSide;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The Trade / DayTrader online brokerage (seeds 002 and 003): users log in, look at their account, portfolio and
@@ -193,6 +195,25 @@ public final class TradeWorkload implements Workload {
      * over both databases can name the PostgreSQL one once. {@code --db-outage} is the companion's too (its
      * {@code --outage}), and only that companion's: perflab stops no database it did not start.
      */
+    /**
+     * A server file's server may ask for the PostgreSQL perflab starts ({@code companions: [postgres]}) whatever
+     * {@code --db} says, for that is its stacks' setting: its file reaches the database at {@code {postgres.url}}
+     * ({@code jdbc:postgresql://127.0.0.1:PORT/trade?user=postgres}; the server makes {@code trade} itself, as the lean
+     * stack restores it from a template). The cluster lets in the default pool's connections and
+     * {@value ThrowawayPostgres#CONNECTION_SLACK} more.
+     */
+    @Override
+    public List<Companion> serverFileCompanions(Map<String, String> settings) {
+        return List.of(ThrowawayPostgres.companion(Integer.parseInt(settings.get(DB_POOL)), settings.get(DB_CACHE),
+                settings.get(DB_OUTAGE)));
+    }
+
+    /** The PostgreSQL perflab starts keeps its cache where {@code --db-cache} says and runs {@code --db-outage}'s drill. */
+    @Override
+    public Set<String> companionSettings(String companion) {
+        return companion.equals(ThrowawayPostgres.NAME) ? Set.of(DB_CACHE, DB_OUTAGE) : Set.of();
+    }
+
     @Override
     public ServerSide serverSide(Map<String, String> settings) {
         Map<String, String> sut = new LinkedHashMap<>(settings);

@@ -175,6 +175,28 @@ class TradeWorkloadTest {
         }
     }
 
+    /**
+     * A server file's server asks for the PostgreSQL perflab starts by name, whatever --db says (its stacks' setting):
+     * the same companion, reached at a JDBC URL naming the port it announces; --db-cache and --db-outage are its.
+     */
+    @Test
+    void aServerFileMayAskForThePostgresqlWhateverTheDbSetting() {
+        List<Companion> offered = trade.serverFileCompanions(trade.resolveSettings(WorkloadSetting.Use.SERVER,
+                Map.of("db-outage", "40000ms+5000ms")));
+        assertEquals(1, offered.size());
+        Companion pg = offered.get(0);
+        assertEquals("postgres", pg.name());
+        assertEquals(Companion.Role.DATABASE, pg.role());
+        assertEquals("jdbc:postgresql://127.0.0.1:{postgres.port}/trade?user=postgres", pg.url());
+        assertEquals("40000ms+5000ms", pg.args().get(pg.args().indexOf("--outage") + 1));
+        assertEquals("120", pg.settings().get("max_connections"), "the default pool and 20 more");
+        assertEquals(java.util.Set.of("db-cache", "db-outage"), trade.companionSettings("postgres"));
+        assertTrue(trade.companionSettings("backend").isEmpty());
+        // a companion of a workload's own stacks is reached over HTTP unless it says otherwise
+        assertEquals("http://127.0.0.1:{backend.port}", Companion.jvm("backend", "m", "x.Main", List.of(), List.of(),
+                Companion.Start.BEFORE_SUT).url());
+    }
+
     @Test
     void sharedBuffersAreAnEighthOfTheMachineWithinBounds() {
         assertEquals("128MB", ThrowawayPostgres.settings(100, 512).get("shared_buffers"));

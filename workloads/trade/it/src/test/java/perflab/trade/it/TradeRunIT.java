@@ -99,6 +99,37 @@ class TradeRunIT {
         assertEquals("passed", audit.get("status").asText(), "no transaction half-done by the outage: " + audit);
     }
 
+    /**
+     * A server of the user's own (here the lean stack started as a plain command from servers/trade-lean-postgresql.yaml)
+     * asks for trade's PostgreSQL by name: perflab starts it first, fills its JDBC URL into the server's command, and
+     * measures it as the run's database; the server populates what the traffic's --users and --quotes pick from.
+     */
+    @Test
+    void aServerFilesServerRunsOnThePostgresqlItAsksFor() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/usr/lib/postgresql")),
+                "PostgreSQL is not installed (Debian package postgresql; .ci/run installs it)");
+        Path file = PerflabProcess.home().resolve("servers/trade-lean-postgresql.yaml");
+        JsonNode summary = run("file", "3s", "6s", "--server", file.toString(), "--db-cache", "off");
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.get("errors").toString());
+        assertEquals("trade-lean-postgresql", summary.get("stack").asText());
+        JsonNode audit = summary.get("checks").get("audit");
+        assertEquals("passed", audit.get("status").asText(), audit.toString());
+        assertTrue(audit.get("details").get("accountsChecked").asLong() >= 300, "--users reached the server: " + audit);
+        JsonNode database = summary.get("database");
+        assertEquals("postgres", database.get("process").asText(), summary.toString());
+        assertTrue(database.get("cpuMicrosPerRequest").asDouble() > 0, database.toString());
+        assertEquals("initdb", startup("file", "postgres").get("cluster").asText(), "--db-cache off reached it");
+
+        JsonNode processes = new ObjectMapper().readTree(work.resolve("file/run.json").toFile()).get("processes");
+        List<String> command = new ArrayList<>();
+        processes.get("sut").get("command").forEach(w -> command.add(w.asText()));
+        String url = command.get(command.indexOf("--db-url") + 1);
+        assertEquals("jdbc:postgresql://127.0.0.1:" + processes.get("postgres").get("ports").get("port").asInt()
+                + "/trade?user=postgres", url, "the port PostgreSQL announced: " + command);
+        assertEquals("300", command.get(command.indexOf("--users") + 1), command.toString());
+        assertEquals("populated", startup("file", "sut").get("database").asText());
+    }
+
     /** The startup facts run.json keeps for {@code process} of run {@code name}. */
     private JsonNode startup(String name, String process) throws java.io.IOException {
         return new ObjectMapper().readTree(work.resolve(name).resolve("run.json").toFile()).get("processes").get(process)
