@@ -113,15 +113,18 @@ final class RunCommand implements Callable<Integer> {
         Workload w = Workloads.named(workload);
         load.checkPreset(w);
         RunConfig.Load runLoad = load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC));
-        perflab.core.server.ServerFile server = serverFile();
-        if (server != null) {
+        perflab.core.server.ServerFile server = serverFile(w);
+        // a stack's own file takes the workload's server settings (as its settings of the same names); --server's
+        // file is not the workload's stack, and its stacks' settings would never reach it
+        boolean ownFile = server == null || sut.stacksServerFile();
+        if (!ownFile) {
             workloadOptions.refuseServerSettings(w, server);
         }
-        RunConfig config = new RunConfig(w.name(), server != null ? server.name()
+        RunConfig config = new RunConfig(w.name(), !ownFile ? server.name()
                 : sut.stack != null ? w.stack(sut.stack).name() : w.defaultStack().name(),
                 operation(w, load.operation), runLoad,
                 sut.withServerFile(withWorkloadSettings(sut.toSut(0, runLoad.http(), instances == null ? 1 : instances),
-                                workloadOptions, w), server)
+                                workloadOptions, w), server, w)
                         .withKillInstanceAt(killAt(runLoad))
                         .withRestartInstanceAt(inWindow("--restart-instance-at", restartInstanceAt, runLoad))
                         .withRestartProxyAt(inWindow("--restart-proxy-at", restartProxyAt, runLoad)),
@@ -135,9 +138,9 @@ final class RunCommand implements Callable<Integer> {
      * The server file of {@code --server}, or the file given in place of the workload ({@code perflab run FILE}),
      * whose {@code workload:} then names the workload; null: the workload's own stack.
      */
-    private perflab.core.server.ServerFile serverFile() {
+    private perflab.core.server.ServerFile serverFile(Workload w) {
         try {
-            return sut.serverFile();
+            return sut.serverFile(w);
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("--server " + sut.server + ": " + e.getMessage());
         }

@@ -84,14 +84,14 @@ final class ServeCommand implements Callable<Integer> {
         Workload w = Workloads.named(workload);
         perflab.core.server.ServerFile file;
         try {
-            file = sut.serverFile();
+            file = sut.serverFile(w);
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("--server " + sut.server + ": " + e.getMessage());
         }
-        if (file != null) {
-            return serveFile(w, file);
-        }
         StackInfo stack = sut.stack != null ? w.stack(sut.stack) : w.defaultStack();
+        if (file != null) {
+            return serveFile(w, file, sut.stacksServerFile() ? stack.name() : null);
+        }
         RunConfig.Sut settings = RunCommand.withWorkloadSettings(sut.toSut(8080, LoadOptions.http(http)), workloadOptions, w);
         String address = listenAddress(listen);
         if (!address.equals("127.0.0.1")) {
@@ -118,13 +118,17 @@ final class ServeCommand implements Callable<Integer> {
     /**
      * {@code perflab serve WORKLOAD --server FILE}: the file's server on loopback, on {@code --port} (default 8080, 0:
      * a free one) as its first port and free ones for the others, its URL as a run would target it.
+     *
+     * @param stack the workload's stack the file declares; null for {@code --server}'s file
      */
-    private int serveFile(Workload w, perflab.core.server.ServerFile file) throws Exception {
+    private int serveFile(Workload w, perflab.core.server.ServerFile file, String stack) throws Exception {
         if (!"127.0.0.1".equals(listen)) {
             throw new IllegalArgumentException("--listen with --server: where " + file.name() + " listens is its file's "
                     + "business (its command and files)");
         }
-        workloadOptions.refuseServerSettings(w, file);
+        if (stack == null) {
+            workloadOptions.refuseServerSettings(w, file);
+        }
         int port = sut.port == null ? 8080 : sut.port;
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("--port must be within 0..65535, got " + port);
@@ -136,11 +140,11 @@ final class ServeCommand implements Callable<Integer> {
         sut.port = null; // the file's ports are perflab's to choose; the first one pinned below
         // the workload's settings that reach the file's companions (trade's --db-cache); the others were refused above
         RunConfig.Sut settings = sut.withServerFile(RunCommand.withWorkloadSettings(sut.toSut(0, LoadOptions.http(http)),
-                workloadOptions, w), file);
+                workloadOptions, w), file, w);
         String profileEvent = sut.profile == null ? null : SutProfiler.event(sut.profile);
         Path dir = out != null ? RunDirectory.explicit(Path.of(out))
                 : RunDirectory.create(Perflab.resultsRoot(), w.name(), "serve", LocalDateTime.now());
-        ServerLaunch launch = ServerLaunch.plan(w, null, settings, Perflab.home(), dir, sut.jfr);
+        ServerLaunch launch = ServerLaunch.plan(w, stack, settings, Perflab.home(), dir, sut.jfr);
         java.util.List<String> ports = launch.sut().sut().program().ports();
         Map<String, Map<String, Integer>> pinned = port == 0 || ports.isEmpty() ? Map.of()
                 : Map.of(launch.sut().name(), Map.of(ports.get(0), port));

@@ -116,11 +116,20 @@ final class SutOptions {
         return given;
     }
 
-    /** The server file of {@code --server}, read and checked; null without it. */
-    perflab.core.server.ServerFile serverFile() throws java.io.IOException {
+    /**
+     * The server file of {@code --server}, or the one that declares the chosen stack of {@code w} (a product such as
+     * Liberty with perflab's application, {@link perflab.core.workload.StackInfo#serverFile}), read and checked; null
+     * for a stack of perflab's own.
+     */
+    perflab.core.server.ServerFile serverFile(perflab.core.workload.Workload w) throws java.io.IOException {
         if (server == null) {
+            perflab.core.workload.StackInfo chosen = stack != null ? w.stack(stack) : w.defaultStack();
+            if (chosen.serverFile() != null) {
+                return ServerFileReader.read(Perflab.home().resolve(chosen.serverFile()));
+            }
             if (set != null && !set.isEmpty()) {
-                throw new IllegalArgumentException("--set sets a server file's own settings: it needs --server FILE");
+                throw new IllegalArgumentException("--set sets a server file's own settings: it needs --server FILE, or "
+                        + "a stack a server file declares");
             }
             return null;
         }
@@ -131,17 +140,24 @@ final class SutOptions {
         return ServerFileReader.read(java.nio.file.Path.of(server));
     }
 
+    /** Whether the server file of {@link #serverFile} is the chosen stack's rather than {@code --server}'s. */
+    boolean stacksServerFile() {
+        return server == null;
+    }
+
     /**
-     * {@code s} started from {@code file} (null: unchanged): perflab's stack settings refused, the protocol left
-     * to the driver (the server serves what it serves), the file's own settings given by {@code --set} added.
+     * {@code s} started from {@code file} (null: unchanged) for workload {@code w}: perflab's stack settings refused
+     * unless the file declares a setting of that name (then the flag fills it), the protocol left to the driver (the
+     * server serves what it serves), the file's own settings given by {@code --set} added; a {@code --set} of one of
+     * the workload's own settings is refused, for only its flag reaches the traffic too.
      */
-    RunConfig.Sut withServerFile(RunConfig.Sut s, perflab.core.server.ServerFile file) {
+    RunConfig.Sut withServerFile(RunConfig.Sut s, perflab.core.server.ServerFile file, perflab.core.workload.Workload w) {
         if (file == null) {
             return s;
         }
         Map<String, String> settings = new LinkedHashMap<>(s.settings());
         for (String name : STACK_SETTINGS) {
-            if (settings.containsKey(name)) {
+            if (settings.containsKey(name) && file.setting(name) == null) {
                 throw new IllegalArgumentException("--" + name + " is a setting of perflab's stacks; " + file.name()
                         + " takes its own with --set" + (file.settings().isEmpty() ? " (its file declares none)"
                         : ": " + String.join(", ", file.settingNames())));
@@ -156,6 +172,10 @@ final class SutOptions {
             int eq = pair.indexOf('=');
             String name = eq > 0 ? pair.substring(0, eq).trim() : "";
             perflab.core.workload.WorkloadSetting setting = file.setting(name);
+            if (setting != null && w.settings().stream().anyMatch(ws -> ws.name().equals(name))) {
+                throw new IllegalArgumentException("--set " + pair + ": " + name + " is " + w.name() + "'s own setting, "
+                        + "which " + file.name() + " takes from its flag: give --" + name + " " + pair.substring(eq + 1).trim());
+            }
             if (setting == null) {
                 throw new IllegalArgumentException("--set " + pair + ": " + (eq <= 0 ? "give NAME=VALUE"
                         : file.name() + " has no setting '" + name + "'") + (file.settings().isEmpty()

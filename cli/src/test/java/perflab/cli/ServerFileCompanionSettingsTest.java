@@ -41,6 +41,12 @@ class ServerFileCompanionSettingsTest {
                 () -> runConfig("run", "trade", "--server", WITH_POSTGRES.toString(), "--db", "postgresql"));
         assertEquals("--db is a setting of trade's own stacks, which trade-lean-postgresql is not; give the server's own "
                 + "settings with --set (threads, pool, data-access, users, quotes)", db.getMessage());
+        IllegalArgumentException set = assertThrows(IllegalArgumentException.class,
+                () -> runConfig("run", "trade", "--server", WITH_POSTGRES.toString(), "--set", "users=300"));
+        assertEquals("--set users=300: users is trade's own setting, which trade-lean-postgresql takes from its flag: "
+                + "give --users 300", set.getMessage(), "only the flag reaches the traffic too");
+        assertEquals("300", runConfig("run", "trade", "--server", WITH_POSTGRES.toString(), "--users", "300").sut()
+                .settings().get("users"));
         Path alone = dir.resolve("alone.yaml");
         Files.writeString(alone, "command: [app, --port, \"{port}\"]\nready: {tcp: port}\njvm: none\n");
         IllegalArgumentException outage = assertThrows(IllegalArgumentException.class,

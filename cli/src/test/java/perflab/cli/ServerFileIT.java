@@ -92,6 +92,40 @@ class ServerFileIT {
         PerflabProcess.assertGone(java);
     }
 
+    /**
+     * A workload's stack that a server file declares (hello's jetty-file: test-workloads/hello/hello-jetty.yaml):
+     * --stack names it, perflab's own flags that the file declares fill its settings of the same names, the others
+     * are refused in one line, its own knobs are --set; the run repeats it by --stack.
+     */
+    @Test
+    void aStackAServerFileDeclaresTakesTheFlagsItDeclares() throws Exception {
+        Path out = work.resolve("stack");
+        try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--stack", "jetty-file",
+                "--server-threads", "8", "--set", "max-bytes=65536", "--clients", "2", "--warmup", "1s", "--duration",
+                "2s", "--heap", "64m", "--out", out.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(180)), p.err());
+        }
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals("jetty-file", summary.get("stack").asText());
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.toString());
+        assertTrue(summary.get("requests").asLong() > 0, summary.toString());
+        JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
+        List<String> command = new java.util.ArrayList<>();
+        run.get("processes").get("sut").get("command").forEach(w -> command.add(w.asText()));
+        assertEquals("8", command.get(command.indexOf("--server-threads") + 1), command.toString());
+        assertEquals("65536", command.get(command.indexOf("--max-request-bytes") + 1), command.toString());
+        assertTrue(command.contains("-Xmx64m"), command.toString());
+        assertEquals("hello-jetty", run.get("server").get("name").asText(), "the file is recorded: " + run.get("server"));
+        String again = run.get("commandLine").asText();
+        assertTrue(again.contains("--stack jetty-file") && again.contains("--server-threads 8")
+                && again.contains("--set max-bytes=65536") && !again.contains("--server "), again);
+        PerflabProcess.assertRefused(work, HELLO, "--max-requests-per-connection is a setting of perflab's stacks",
+                "server-threads, max-bytes", "run", "hello", "--stack", "jetty-file", "--max-requests-per-connection",
+                "5", "--duration", "1s");
+        PerflabProcess.assertRefused(work, HELLO, "--set sets a server file's own settings", "a stack a server file "
+                + "declares", "run", "hello", "--stack", "jetty", "--set", "max-bytes=2048", "--duration", "1s");
+    }
+
     @Test
     void theServersTreeEndsWhenPerflabIsKilled() throws Exception {
         Path file = serverFile("");

@@ -16,6 +16,9 @@ public final class ServerKinds {
 
     /** The kind that starts {@code stack}; IllegalArgumentException in one line when no plugin of it is here. */
     public static ServerKind of(StackInfo stack) {
+        if (stack.serverFile() != null) {
+            return ofServerFiles();
+        }
         return Plugins.named(ServerKind.class, ServerKind::name, stack.kind(), (kind, known) ->
                 "stack " + stack.name() + " is of kind '" + kind + "', which no plugin here starts"
                         + (known.isEmpty() ? "" : "; the kinds here: " + String.join(", ", known)));

@@ -1,6 +1,7 @@
 package perflab.experiment.run;
 
 import perflab.core.config.RunConfig;
+import perflab.core.workload.Workload;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,14 +13,20 @@ public final class RepeatCommand {
     private RepeatCommand() {
     }
 
-    public static String of(RunConfig c) {
+    /** Whether the run's server file is its stack's own ({@code --stack} says it), not {@code --server}'s. */
+    private static boolean stacksFile(RunConfig c, Workload w) {
+        return w.stacks().stream().anyMatch(s -> s.name().equals(c.stack()) && s.serverFile() != null);
+    }
+
+    /** The command line that repeats run {@code c} of workload {@code w}. */
+    public static String of(RunConfig c, Workload w) {
         List<String> args = new ArrayList<>();
         args.add("./perflab");
         args.add(c.target() == null ? "run" : "drive");
         args.add(c.workload());
         if (c.target() != null) {
             add(args, "--target", c.target());
-        } else if (c.sut().server() != null) {
+        } else if (c.sut().server() != null && !stacksFile(c, w)) {
             add(args, "--server", c.sut().server().source());
         } else {
             add(args, "--stack", c.stack());
@@ -85,7 +92,11 @@ public final class RepeatCommand {
             if (s.restartProxyAt() != null) {
                 add(args, "--restart-proxy-at", s.restartProxyAt().toMillis() + "ms");
             }
-            java.util.Set<String> own = s.server() == null ? java.util.Set.of() : s.server().settingNames();
+            // the file's own knobs go by --set; those named as the workload's settings or perflab's flags by the flag
+            java.util.Set<String> own = new java.util.HashSet<>(s.server() == null ? java.util.Set.of()
+                    : s.server().settingNames());
+            w.settings().forEach(setting -> own.remove(setting.name()));
+            own.removeAll(perflab.core.sut.ServerSettings.NAMES);
             for (Map.Entry<String, String> e : new java.util.TreeMap<>(s.settings()).entrySet()) {
                 if (own.contains(e.getKey())) {
                     add(args, "--set", e.getKey() + "=" + e.getValue()); // the server file's own knob

@@ -124,7 +124,7 @@ public final class RunOrchestrator {
                 sources.declared()) : null;
         this.launch = launch;
         RunManifest manifest = new RunManifest(runDir);
-        manifest.commandLine = RepeatCommand.of(config) + (jfr && launch != null ? " --jfr" : "");
+        manifest.commandLine = RepeatCommand.of(config, workload) + (jfr && launch != null ? " --jfr" : "");
         manifest.seed = config.load().seed();
         manifest.startedAt = Instant.now().toString();
         manifest.config = config;

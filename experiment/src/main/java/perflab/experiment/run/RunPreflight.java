@@ -45,13 +45,14 @@ public final class RunPreflight {
         }
         Set<String> processes = new HashSet<>();
         ServerSide side = null;
-        if (config.target() == null && config.sut().server() != null) {
+        if (config.target() == null && config.sut().server() != null
+                && !ServerLaunch.isStacksFile(workload, config.stack(), config.sut(), perflabHome)) {
             processes.add(SutInstances.SUT); // a server file's server, and of the workload's companions those it asks for
             config.sut().server().requireSettings(config.sut().settings()); // before anything starts
             ServerLaunch.serverFileCompanions(workload, config.sut()).forEach(c -> processes.add(c.name()));
         } else if (config.target() == null) {
-            workload.stack(config.stack());
             side = ServerLaunch.serverSide(config.sut(), workload);
+            ServerLaunch.checkStackFile(workload.stack(config.stack()), config.sut(), side, workload);
             side.companions().forEach(c -> processes.add(c.name()));
             processes.addAll(SutInstances.names(config.sut().instances()));
         }

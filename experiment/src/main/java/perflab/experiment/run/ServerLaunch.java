@@ -125,11 +125,14 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
      */
     public static ServerLaunch plan(Workload workload, String stackName, RunConfig.Sut sut, Path perflabHome, Path runDir,
                                     boolean jfr, List<LoadSource> sources) {
-        if (sut.server() != null) {
+        if (sut.server() != null && !isStacksFile(workload, stackName, sut, perflabHome)) {
             return planServerFile(workload, sut, perflabHome, runDir, jfr, sources);
         }
         StackInfo stack = workload.stack(stackName);
         ServerSide side = serverSide(sut, workload);
+        checkStackFile(stack, sut, side, workload);
+        Map<String, String> urls = new LinkedHashMap<>();
+        side.companions().forEach(c -> urls.put(c.name(), c.url()));
         List<Step> steps = new ArrayList<>();
         for (Companion c : side.companions()) {
             if (c.start() == Companion.Start.BEFORE_SUT) {
@@ -146,12 +149,12 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
             Map<String, String> sutSettings = new LinkedHashMap<>(commonSettings(sut, workload));
             sutSettings.putAll(side.settingsOf(i));
             steps.add(instanceStep(instances.get(i), sut.withSettings(sutSettings), stack, perflabHome, runDir, jfr,
-                    side.instanceListens()));
+                    side.instanceListens(), urls));
             if (sut.restartInstanceAt() != null) {
                 // the same command under the second life's name (its own logs); ServerProcesses pins its ports
                 String again = SutInstances.restarted(instances.get(i));
                 restarts.put(instances.get(i), instanceStep(again, sut.withSettings(sutSettings), stack, perflabHome,
-                        runDir, jfr, side.instanceListens()));
+                        runDir, jfr, side.instanceListens(), urls));
             }
         }
         for (Companion c : side.companions()) {
@@ -160,7 +163,7 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
             }
         }
         Map<String, List<String>> words = new LinkedHashMap<>();
-        steps.forEach(step -> words.put(step.name(), step.command()));
+        steps.forEach(step -> words.put(step.name(), serverFileWords(step)));
         Map<String, List<String>> listens = new LinkedHashMap<>();
         steps.forEach(step -> listens.put(step.name(), step.listens()));
         checkReferences(words, listens, sources);
@@ -171,6 +174,46 @@ public record ServerLaunch(List<Step> steps, List<String> instances, String entr
                     + "sends the driver to " + side.entry() + ", which is not a process of this run");
         }
         return new ServerLaunch(steps, instances, side.entry(), restarts);
+    }
+
+    /**
+     * Whether the run's server file is the one that declares its stack ({@link StackInfo#serverFile}: a product with
+     * the workload's application, laid out as the workload's stacks are) rather than {@code --server}'s.
+     */
+    public static boolean isStacksFile(Workload workload, String stackName, RunConfig.Sut sut, Path perflabHome) {
+        if (sut.server() == null || stackName == null || sut.server().source() == null) {
+            return false;
+        }
+        StackInfo stack = workload.stacks().stream().filter(s -> s.name().equals(stackName)).findFirst().orElse(null);
+        return stack != null && stack.serverFile() != null && perflabHome.resolve(stack.serverFile()).toAbsolutePath()
+                .normalize().equals(Path.of(sut.server().source()).toAbsolutePath().normalize());
+    }
+
+    /**
+     * A stack a server file declares takes every server setting the workload gives it, and perflab's own that were
+     * given, as the file's settings of the same names: one the file does not declare would never reach the server,
+     * so it is refused in one line before anything starts. Nothing to check for a stack of a main class.
+     */
+    public static void checkStackFile(StackInfo stack, RunConfig.Sut sut, ServerSide side, Workload workload) {
+        if (stack.serverFile() == null) {
+            return;
+        }
+        if (sut.server() == null) {
+            throw new IllegalArgumentException("stack " + stack.name() + " is declared by " + stack.serverFile()
+                    + ", which the run has not read");
+        }
+        Map<String, String> given = new LinkedHashMap<>(commonSettings(sut, workload));
+        for (int i = 0; i < Math.max(1, side.instanceSettings().size()); i++) {
+            given.putAll(side.settingsOf(i));
+        }
+        for (String name : given.keySet()) {
+            if (sut.server().setting(name) == null) {
+                throw new IllegalArgumentException("stack " + stack.name() + " (" + sut.server().source() + ") takes no "
+                        + "setting " + name + ", which " + workload.name() + " gives its server: declare it in the file"
+                        + (sut.server().settings().isEmpty() ? "" : " (its settings: "
+                        + String.join(", ", sut.server().settingNames()) + ")"));
+            }
+        }
     }
 
     /**

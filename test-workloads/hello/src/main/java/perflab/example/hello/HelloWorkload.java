@@ -45,7 +45,9 @@ public final class HelloWorkload implements Workload {
 
     @Override
     public List<StackInfo> stacks() {
-        return List.of(new StackInfo("jetty", "Jetty 12 core, no servlet layer", MODULE, HelloServer.class.getName()));
+        return List.of(new StackInfo("jetty", "Jetty 12 core, no servlet layer", MODULE, HelloServer.class.getName()),
+                StackInfo.ofServerFile("jetty-file", "the same server started from a server file (hello-jetty.yaml)",
+                        MODULE, MODULE + "/hello-jetty.yaml"));
     }
 
     @Override
