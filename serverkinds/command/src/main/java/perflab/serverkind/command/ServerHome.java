@@ -78,6 +78,9 @@ final class ServerHome {
         Path target = cache.resolve("homes").resolve(c[0]).resolve(c[1]).resolve(c[2]);
         try {
             if (!Files.isDirectory(target)) {
+                // once per distribution, and long for a large one (Liberty's 350 MB): said, so a pause is not a hang
+                System.out.printf("perflab: unpacking %s (%d MB) into %s, once%n", coordinate,
+                        Files.size(zip) / (1024 * 1024), target);
                 unzip(zip, target);
             }
             return single(target);
