@@ -49,8 +49,10 @@ final class ProcessTree {
 
     /** The tree under {@code root} now, or null when the root is gone. */
     static Reading read(long root) {
-        return read(root, Files.isRegularFile(childrenFile(root, root)) ? ProcessTree::childrenFromTasks : scanParents());
+        return read(root, Files.isRegularFile(childrenFile(root, root)) ? CHILDREN_FROM_TASKS : scanParents());
     }
+
+    private static final LongFunction<List<Long>> CHILDREN_FROM_TASKS = ProcessTree::childrenFromTasks;
 
     /** The same, with children found by a scan of every process's parent (for kernels without children files). */
     static Reading readByScan(long root) {
@@ -77,7 +79,8 @@ final class ProcessTree {
             system += stat[1] + stat[3];
             threads += (int) stat[4];
             members.add(pid);
-            queue.addAll(children.apply(pid));
+            // a process of one thread (a PostgreSQL backend) has its children in one file: no task listing to read
+            queue.addAll(stat[4] == 1 && children == CHILDREN_FROM_TASKS ? childrenOfThread(pid, pid) : children.apply(pid));
         }
         return new Reading(user * NANOS_PER_TICK, system * NANOS_PER_TICK, threads, List.copyOf(members));
     }
@@ -114,20 +117,27 @@ final class ProcessTree {
         List<Long> children = new ArrayList<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC.resolve(Long.toString(pid)).resolve("task"))) {
             for (Path task : tasks) {
-                String list;
-                try {
-                    list = Files.readString(task.resolve("children"));
-                } catch (IOException e) {
-                    continue; // the thread ended
-                }
-                for (String word : list.trim().split("\\s+")) {
-                    if (!word.isEmpty()) {
-                        children.add(Long.parseLong(word));
-                    }
-                }
+                children.addAll(childrenOfThread(pid, Long.parseLong(task.getFileName().toString())));
             }
         } catch (IOException | RuntimeException e) {
             // the process is gone: no children to follow
+        }
+        return children;
+    }
+
+    /** The children thread {@code tid} of {@code pid} started; none when it has ended. */
+    private static List<Long> childrenOfThread(long pid, long tid) {
+        String list;
+        try {
+            list = Files.readString(childrenFile(pid, tid));
+        } catch (IOException e) {
+            return List.of(); // the thread ended
+        }
+        List<Long> children = new ArrayList<>();
+        for (String word : list.trim().split("\\s+")) {
+            if (!word.isEmpty()) {
+                children.add(Long.parseLong(word));
+            }
         }
         return children;
     }
