@@ -74,8 +74,16 @@ public interface TradeService extends AutoCloseable {
      * {@code users} users uid:0.. with 0-10 holdings each, bought through the ordinary buy path and completed at once
      * whatever the order-processing mode. The same seed gives the same data (apart from timestamps and password
      * salts). The key generator is kept, as in DayTrader. Run it while no traffic is running.
+     *
+     * @param progress told every 10 s how far a long population has come (perflab's stack passes it on as a progress
+     *                 line, which keeps perflab waiting for the server)
      */
-    PopulationReport populate(int users, int quotes, long seed);
+    PopulationReport populate(int users, int quotes, long seed, java.util.function.Consumer<String> progress);
+
+    /** {@link #populate(int, int, long, java.util.function.Consumer)} telling no one of its progress. */
+    default PopulationReport populate(int users, int quotes, long seed) {
+        return populate(users, quotes, seed, what -> { });
+    }
 
     /** Checks the books: balances against completed orders, holdings against buys, open orders, quote volumes. */
     AuditReport audit();

@@ -170,8 +170,8 @@ public final class JdbcTradeService implements TradeService {
     }
 
     @Override
-    public PopulationReport populate(int users, int quotes, long seed) {
-        PopulationReport report = new Population(transactions, keys).run(users, quotes, seed);
+    public PopulationReport populate(int users, int quotes, long seed, java.util.function.Consumer<String> progress) {
+        PopulationReport report = new Population(transactions, keys).run(users, quotes, seed, progress);
         marketSummary.invalidate();
         quoteCache.clear();
         return report;

@@ -1,6 +1,5 @@
 package perflab.trade.lean.data;
 
-import perflab.core.sut.SutBootstrap;
 import perflab.trade.contract.TradeRules;
 import perflab.trade.lean.PopulationReport;
 
@@ -54,7 +53,8 @@ public final class Population {
         this.keys = keys;
     }
 
-    public PopulationReport run(int users, int quotes, long seed) {
+    /** @param progress told every 10 s how far a long population has come ("trade database: populated N of M users") */
+    public PopulationReport run(int users, int quotes, long seed, java.util.function.Consumer<String> progress) {
         if (users < 0) {
             throw new IllegalArgumentException("users must be 0 or more, was " + users);
         }
@@ -78,8 +78,8 @@ public final class Population {
         for (int first = 0; first < users; first += CHUNK) {
             holdings += insertUsers(first, Math.min(users, first + CHUNK), quotes, random, trading);
             if (System.nanoTime() - said > PROGRESS_EVERY_NANOS) {
-                // perflab waits for the SUT's READY from its last progress line: a large population takes minutes
-                SutBootstrap.progress(String.format(java.util.Locale.ROOT, "trade database: populated %d of %d users",
+                // a large population takes minutes: whoever waits for the server is told it is not stuck
+                progress.accept(String.format(java.util.Locale.ROOT, "trade database: populated %d of %d users",
                         Math.min(users, first + CHUNK), users));
                 said = System.nanoTime();
             }

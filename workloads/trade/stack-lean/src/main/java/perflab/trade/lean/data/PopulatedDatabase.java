@@ -162,7 +162,8 @@ public final class PopulatedDatabase {
         try (HikariDataSource pool = TradeDatabase.open(jdbcUrl, 4, 64)) {
             JdbcTradeService service = new JdbcTradeService(pool, TradeSettings.defaults());
             try {
-                service.populate(users, quotes, SEED);
+                // perflab waits for the SUT's READY from its last progress line: a large population takes minutes
+                service.populate(users, quotes, SEED, perflab.core.sut.SutBootstrap::progress);
             } finally {
                 service.close();
             }

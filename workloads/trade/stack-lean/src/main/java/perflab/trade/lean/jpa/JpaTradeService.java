@@ -267,9 +267,9 @@ public final class JpaTradeService implements TradeService {
     }
 
     @Override
-    public PopulationReport populate(int users, int quotes, long seed) {
+    public PopulationReport populate(int users, int quotes, long seed, java.util.function.Consumer<String> progress) {
         // the same JDBC population as the JDBC mode, on the same keys; no second-level cache holds the old rows
-        PopulationReport report = new Population(new Transactions(dataSource), keys).run(users, quotes, seed);
+        PopulationReport report = new Population(new Transactions(dataSource), keys).run(users, quotes, seed, progress);
         marketSummary.invalidate();
         quoteCache.clear();
         return report;
