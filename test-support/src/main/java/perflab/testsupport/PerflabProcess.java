@@ -132,7 +132,12 @@ public final class PerflabProcess implements AutoCloseable {
 
     /** The first group of {@code pattern} once perflab's output shows it (bounded); fails if perflab ends first. */
     public String awaitLine(java.util.regex.Pattern pattern) throws IOException, InterruptedException {
-        String text = Poll.until(pattern + " in perflab's output", Duration.ofSeconds(90), () -> {
+        return awaitLine(pattern, Duration.ofSeconds(90));
+    }
+
+    /** The same, waiting at most {@code limit} (an application server's first start on a busy machine). */
+    public String awaitLine(java.util.regex.Pattern pattern, Duration limit) throws IOException, InterruptedException {
+        String text = Poll.until(pattern + " in perflab's output", limit, () -> {
             String o = out();
             if (!pattern.matcher(o).find() && !process.isAlive()) {
                 throw new AssertionError("perflab ended early: " + err() + o);

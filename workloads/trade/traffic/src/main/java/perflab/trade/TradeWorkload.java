@@ -95,7 +95,10 @@ public final class TradeWorkload implements Workload {
 
     private static final List<StackInfo> STACKS = List.of(new StackInfo("lean",
             "perflab's own: server-rendered pages on Jetty 12, direct JDBC or JPA, H2 or PostgreSQL",
-            "workloads/trade/stack-lean", "perflab.trade.lean.TradeServer"));
+            "workloads/trade/stack-lean", "perflab.trade.lean.TradeServer"),
+            StackInfo.ofServerFile("liberty", "the same application in Jakarta EE 10 (servlets, Jakarta Pages, the "
+                    + "container's data source) on Open Liberty 26.0.0.3, WebSphere's open successor; JDBC, H2 or "
+                    + "PostgreSQL", "workloads/trade/stack-liberty", "servers/trade-liberty.yaml"));
 
     private static final List<OperationInfo> OPERATIONS = List.of(new OperationInfo("scenario",
             "per-user sessions through DayTrader's pages in the --mix (login, home, quotes, buy, sell, ...)"));

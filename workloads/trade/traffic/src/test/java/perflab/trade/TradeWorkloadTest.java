@@ -32,6 +32,9 @@ class TradeWorkloadTest {
         assertEquals("lean", trade.stacks().get(0).name());
         assertEquals("perflab.trade.lean.TradeServer", trade.stacks().get(0).mainClass());
         assertEquals("workloads/trade/stack-lean", trade.stacks().get(0).moduleDir());
+        // the studies' architecture on a Jakarta EE server: a product started from its server file
+        assertEquals("liberty", trade.stacks().get(1).name());
+        assertEquals("servers/trade-liberty.yaml", trade.stacks().get(1).serverFile());
     }
 
     @Test

@@ -95,8 +95,13 @@ public final class TradeInput {
         return balance;
     }
 
+    /** Whether {@code userId} could be a user's id at all: what a login asks the database about. */
+    public static boolean isUserId(String userId) {
+        return userId != null && USER_ID.matcher(userId).matches();
+    }
+
     public static String checkUserId(String userId) {
-        if (userId == null || !USER_ID.matcher(userId).matches()) {
+        if (!isUserId(userId)) {
             throw refused("user id must be 1 to " + MAX_TEXT + " letters, digits or :._@-");
         }
         return userId;
@@ -118,10 +123,16 @@ public final class TradeInput {
         return password;
     }
 
-    /** A free-text profile field: present (possibly empty) and at most {@link #MAX_TEXT} characters. */
+    /**
+     * A free-text profile field: present (possibly empty), at most {@link #MAX_TEXT} characters, and no NUL, which
+     * PostgreSQL's text cannot hold (H2's can: the same input must get the same answer on both).
+     */
     public static String checkText(String field, String value) {
         if (value == null || value.length() > MAX_TEXT) {
             throw refused(field + " must be at most " + MAX_TEXT + " characters");
+        }
+        if (value.indexOf('\0') >= 0) {
+            throw refused(field + " must not contain a NUL character");
         }
         return value;
     }

@@ -53,4 +53,20 @@ public record TradeSettings(OrderProcessing orderProcessing, Duration marketSumm
     public TradeSettings withQuoteCache(int entries) {
         return new TradeSettings(orderProcessing, marketSummaryInterval, completionThreads, completionQueue, entries);
     }
+
+    /** "20000ms" as perflab passes it, or "20s" / "0" by hand. */
+    public static Duration interval(String name, String text) {
+        String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+        try {
+            if (t.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+            }
+            if (t.endsWith("s")) {
+                return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
+            }
+            return Duration.ofSeconds(Long.parseLong(t));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " must be a time such as 20s or 500ms, got '" + text + "'");
+        }
+    }
 }

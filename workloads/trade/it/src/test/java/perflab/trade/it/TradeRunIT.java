@@ -83,18 +83,7 @@ class TradeRunIT {
         assertTrue(errors.get("total").asLong() > 0, "the outage's failed pages are counted: " + errors);
         assertTrue(errors.get("httpStatus").asLong() > 0, "pages that say the database is away (503): " + errors);
 
-        List<String[]> measured = new ArrayList<>();
-        for (String line : Files.readAllLines(work.resolve("outage/timeseries.csv")).stream().skip(1).toList()) {
-            String[] cells = line.split(",");
-            if (cells[1].equals("measure")) {
-                measured.add(cells);
-            }
-        }
-        List<String[]> last = measured.subList(measured.size() - 6, measured.size() - 1); // the very last is partial
-        for (String[] second : last) {
-            assertEquals("0", second[5], "no error in second " + second[0] + " once the database is back");
-            assertTrue(Long.parseLong(second[4]) > 0, "pages served in second " + second[0]);
-        }
+        OutageAftermath.assertLastSecondsServeWithoutError(work.resolve("outage/timeseries.csv"));
         JsonNode audit = summary.get("checks").get("audit");
         assertEquals("passed", audit.get("status").asText(), "no transaction half-done by the outage: " + audit);
     }

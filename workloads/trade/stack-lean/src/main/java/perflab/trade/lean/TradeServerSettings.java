@@ -5,7 +5,6 @@ import perflab.core.sut.SutArgs;
 import perflab.trade.contract.TradeRules;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -46,35 +45,13 @@ public record TradeServerSettings(ServerSettings server, int users, int quotes, 
     public static TradeServerSettings from(SutArgs args) {
         TradeSettings trade = TradeSettings.defaults()
                 .withOrderProcessing(OrderProcessing.parse(args.get("order-processing", "sync")))
-                .withMarketSummaryInterval(duration("market-summary-interval",
+                .withMarketSummaryInterval(TradeSettings.interval("market-summary-interval",
                         args.get("market-summary-interval", "20s")))
                 .withQuoteCache(args.getInt("cache", 2000));
         return new TradeServerSettings(ServerSettings.from(args), args.getInt("users", TradeRules.DEFAULT_USERS),
                 args.getInt("quotes", TradeRules.DEFAULT_QUOTES), DataAccess.parse(args.get("data-access", "jdbc")),
                 trade, args.get("db", "h2").toLowerCase(Locale.ROOT), args.get("db-url", null),
-                args.getInt("db-pool", 100), args.getInt("statement-cache", 2000), Path.of(args.get("population-cache", defaultCache().toString())));
-    }
-
-    /** {@code $XDG_CACHE_HOME/perflab/trade}, or {@code ~/.cache/perflab/trade}. */
-    static Path defaultCache() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return base.resolve("perflab").resolve("trade");
-    }
-
-    /** "20000ms" as perflab passes it, or "20s" / "0" by hand. */
-    static Duration duration(String name, String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        try {
-            if (t.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
-            }
-            if (t.endsWith("s")) {
-                return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
-            }
-            return Duration.ofSeconds(Long.parseLong(t));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + " must be a time such as 20s or 500ms, got '" + text + "'");
-        }
+                args.getInt("db-pool", 100), args.getInt("statement-cache", 2000), Path.of(args.get("population-cache",
+                        perflab.trade.lean.data.PopulatedDatabase.defaultCache().toString())));
     }
 }

@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,6 +59,17 @@ class TradeInputTest {
         assertBad(() -> TradeInput.checkUserId("<b>"));
         assertBad(() -> TradeInput.checkUserId(""));
         assertBad(() -> TradeInput.checkUserId("u".repeat(251)));
+    }
+
+    @Test
+    void aNulIsRefusedInTextAndIsNoUserIdOnEitherDatabase() {
+        assertThrows(TradeRefusal.class, () -> TradeInput.checkText("full name", "Bo\0b"));
+        assertEquals("Bo b", TradeInput.checkText("full name", "Bo b"));
+        assertFalse(TradeInput.isUserId("uid:1\0"), "a login with it asks no database");
+        assertTrue(TradeInput.isUserId("uid:1"));
+        assertFalse(perflab.trade.lean.data.Passwords.verify("uid:1\0", "xxx", id -> {
+            throw new AssertionError("the database was asked about " + id);
+        }));
     }
 
     @Test

@@ -68,9 +68,8 @@ public final class Passwords {
      * does not hold a pooled connection.
      */
     public static boolean verify(String userId, String password, Function<String, Optional<String>> storedHash) {
-        if (userId == null || password == null || userId.length() > TradeInput.MAX_TEXT
-                || password.length() > TradeInput.MAX_TEXT) {
-            return false;
+        if (!TradeInput.isUserId(userId) || password == null || password.length() > TradeInput.MAX_TEXT) {
+            return false; // no user has such an id: the database is not asked (a NUL would fail PostgreSQL's query)
         }
         Optional<String> hash = storedHash.apply(userId);
         if (hash.isEmpty()) {

@@ -16,7 +16,7 @@ public record Frame(String title, String userId, String csrf, List<Order> alerts
         alerts = List.copyOf(alerts);
     }
 
-    static Frame anonymous(String title) {
+    public static Frame anonymous(String title) {
         return new Frame(title, null, null, List.of());
     }
 

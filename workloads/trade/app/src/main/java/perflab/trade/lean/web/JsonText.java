@@ -1,12 +1,12 @@
 package perflab.trade.lean.web;
 
 /** A JSON string value, escaped: the few JSON bodies the site writes by hand (quotes API, audit) share it. */
-final class JsonText {
+public final class JsonText {
     private JsonText() {
     }
 
     /** Appends {@code s} as a JSON string, with markup characters escaped too, so the body is safe inside a page. */
-    static StringBuilder string(StringBuilder json, String s) {
+    public static StringBuilder string(StringBuilder json, String s) {
         json.append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

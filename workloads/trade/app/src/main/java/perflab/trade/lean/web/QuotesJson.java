@@ -8,11 +8,11 @@ import java.util.List;
  * The quotes API's body: a JSON array of quotes with DayTrader's QuoteDataBean field names. Written by hand
  * because it is one small, fixed shape; strings are escaped by {@link JsonText}.
  */
-final class QuotesJson {
+public final class QuotesJson {
     private QuotesJson() {
     }
 
-    static String write(List<Quote> quotes) {
+    public static String write(List<Quote> quotes) {
         StringBuilder json = new StringBuilder(64 + 160 * quotes.size()).append('[');
         for (Quote q : quotes) {
             if (json.length() > 1) {

@@ -7,42 +7,37 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import perflab.trade.lean.site.Answer;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 
 /**
- * How an answer goes out: a page rendered from its precompiled template (HTML-escaped by JTE), a 303 redirect, a
- * JSON body. Pages are never cached by a browser or proxy: each shows a user's live account.
+ * How the site's {@link Answer} goes out on Jetty: a page rendered from its precompiled template (HTML-escaped by
+ * JTE), a 303 redirect, a JSON body, a line of text. Nothing is cached by a browser or proxy.
  */
 final class PageWriter {
-    static final String HTML = "text/html;charset=utf-8";
-    static final String JSON = "application/json";
-
     /** Templates compiled at build time into this module (jte-maven-plugin's generate goal): nothing compiles at run time. */
     private final TemplateEngine templates = TemplateEngine.createPrecompiled(ContentType.Html);
 
-    /** Renders {@code template} ("home.jte") with its parameters and sends it with {@code status}. */
-    void page(Response response, Callback callback, int status, String template, Map<String, Object> params) {
-        Utf8ByteOutput out = new Utf8ByteOutput();
-        templates.render(template, params, out);
-        send(response, callback, status, HTML, out.toByteArray());
-    }
-
-    void json(Response response, Callback callback, String body) {
-        send(response, callback, 200, JSON, body.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** 303 See Other to a path of this application: after a POST, the browser GETs the page it names. */
-    void seeOther(Request request, Response response, Callback callback, String path) {
-        noStore(response);
-        Response.sendRedirect(request, response, callback, 303, path, true);
-    }
-
-    /** A one-line answer outside any page (an oversized form, an unexpected failure). */
-    void plain(Response response, Callback callback, int status, String message) {
-        send(response, callback, status, "text/plain;charset=utf-8", (message + "\n").getBytes(StandardCharsets.UTF_8));
+    void send(Request request, Response response, Callback callback, Answer answer) {
+        if (!(answer instanceof Answer.SeeOther) && !request.consumeAvailable()) {
+            // a body the site did not read (a refused form) and that has not all arrived: the connection cannot
+            // carry the next request, and says so instead of closing under a client that would reuse it
+            response.getHeaders().put(HttpHeader.CONNECTION, "close");
+        }
+        if (answer instanceof Answer.Page page) {
+            Utf8ByteOutput out = new Utf8ByteOutput();
+            templates.render(page.view() + ".jte", page.model(), out);
+            send(response, callback, page.status(), Answer.HTML, out.toByteArray());
+        } else if (answer instanceof Answer.SeeOther see) {
+            noStore(response);
+            Response.sendRedirect(request, response, callback, 303, see.path(), true);
+        } else if (answer instanceof Answer.Json json) {
+            send(response, callback, 200, Answer.JSON, json.body().getBytes(StandardCharsets.UTF_8));
+        } else if (answer instanceof Answer.Text text) {
+            send(response, callback, text.status(), Answer.TEXT, (text.line() + "\n").getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     private static void send(Response response, Callback callback, int status, String type, byte[] body) {

@@ -64,9 +64,7 @@ public final class TradeDatabase {
         config.setConnectionTimeout(CONNECTION_WAIT_MS);
         String url = jdbcUrl == null ? "" : jdbcUrl.trim();
         if (url.startsWith("jdbc:h2:")) {
-            url = withH2Setting(url, "QUERY_CACHE_SIZE", statementCacheSize);
-            url = withH2Setting(url, "LOCK_TIMEOUT", H2_LOCK_TIMEOUT_MS);
-            url = withH2Setting(url, "CACHE_SIZE", h2CacheKb(Runtime.getRuntime().maxMemory()));
+            url = h2Url(url, statementCacheSize, Runtime.getRuntime().maxMemory());
         } else if (url.startsWith("jdbc:postgresql:")) {
             config.addDataSourceProperty("preparedStatementCacheQueries", statementCacheSize);
         } else {
@@ -75,6 +73,17 @@ public final class TradeDatabase {
         }
         config.setJdbcUrl(url);
         return new HikariDataSource(config);
+    }
+
+    /**
+     * An H2 URL with the settings every trade server opens H2 with, unless the URL sets them: the query cache of
+     * {@code statementCacheSize} statements per session, the lock timeout, and a page cache of a quarter of the
+     * heap of the JVM H2 runs in ({@code maxHeapBytes}).
+     */
+    public static String h2Url(String url, int statementCacheSize, long maxHeapBytes) {
+        String u = withH2Setting(url, "QUERY_CACHE_SIZE", statementCacheSize);
+        u = withH2Setting(u, "LOCK_TIMEOUT", H2_LOCK_TIMEOUT_MS);
+        return withH2Setting(u, "CACHE_SIZE", h2CacheKb(maxHeapBytes));
     }
 
     /** The URL with {@code name=value} added, unless the URL sets it already (the user's choice wins). */

@@ -1,13 +1,10 @@
-package perflab.trade.lean.web;
+package perflab.trade.lean.site;
 
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.server.Session;
 import perflab.trade.lean.Order;
 
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 
@@ -17,50 +14,41 @@ import java.util.List;
  * closed-order alerts this request's page shows. A session exists only while a user is logged in: the login and
  * register pages create none, so an anonymous visitor costs the server no memory.
  */
-final class WebSession {
+public final class UserSession {
     private static final String USER = "perflab.trade.user";
     private static final String TOKEN = "perflab.trade.csrf";
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final Session session;
+    private final SessionStore session;
     private final String userId;
     private final String token;
     /** The closed-order alerts of this request's page; taken once per request. */
     private List<Order> alerts = List.of();
 
-    private WebSession(Session session, String userId, String token) {
+    private UserSession(SessionStore session, String userId, String token) {
         this.session = session;
         this.userId = userId;
         this.token = token;
     }
 
     /** The logged-in user's session, or null when the request has none (or one without a user). */
-    static WebSession of(Request request) {
-        Session session = request.getSession(false);
-        if (session == null || !session.isValid()) {
+    static UserSession of(SiteRequest request) {
+        SessionStore session = request.session();
+        if (session == null || !session.valid()) {
             return null;
         }
-        Object user = session.getAttribute(USER);
-        Object token = session.getAttribute(TOKEN);
-        return user instanceof String u && token instanceof String t ? new WebSession(session, u, t) : null;
+        Object user = session.attribute(USER);
+        Object token = session.attribute(TOKEN);
+        return user instanceof String u && token instanceof String t ? new UserSession(session, u, t) : null;
     }
 
-    /**
-     * Logs {@code userId} in: a session with a new id (an id the browser had before login is never the logged-in
-     * one, so a planted id gains nothing) and a fresh CSRF token.
-     */
-    static WebSession start(Request request, Response response, String userId) {
-        Session session = request.getSession(false);
-        if (session != null && session.isValid()) {
-            session.renewId(request, response);
-            session.clearAttributes();
-        } else {
-            session = request.getSession(true);
-        }
+    /** Logs {@code userId} in: a session with a new id ({@link SiteRequest#loginSession()}) and a fresh CSRF token. */
+    static UserSession start(SiteRequest request, String userId) {
+        SessionStore session = request.loginSession();
         String token = newToken();
-        session.setAttribute(USER, userId);
-        session.setAttribute(TOKEN, token);
-        return new WebSession(session, userId, token);
+        session.attribute(USER, userId);
+        session.attribute(TOKEN, token);
+        return new UserSession(session, userId, token);
     }
 
     String userId() {
@@ -86,7 +74,7 @@ final class WebSession {
     }
 
     void end() {
-        if (session.isValid()) {
+        if (session.valid()) {
             session.invalidate();
         }
     }

@@ -170,6 +170,13 @@ public final class PopulatedDatabase {
         }
     }
 
+    /** Where populations are kept between runs: {@code $XDG_CACHE_HOME/perflab/trade}, or {@code ~/.cache/perflab/trade}. */
+    public static Path defaultCache() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("perflab").resolve("trade");
+    }
+
     /** The first 8 hex digits of schema.sql's SHA-256. */
     static String schemaHash() {
         try (InputStream in = Schema.class.getResourceAsStream("schema.sql")) {

@@ -1,0 +1,99 @@
+package perflab.trade.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import perflab.testsupport.PerflabProcess;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * trade's stack {@code liberty} end to end: `perflab run trade --stack liberty` unpacks Open Liberty from Maven's
+ * local repository (this module's test dependency puts it there), restores the database, starts Liberty with perflab's
+ * WAR, and drives it with trade's own sessions, page checks and audit, unchanged from the lean stack's. PostgreSQL
+ * runs are the companion's, as for lean: the outage drill must cost counted errors only while the database is away.
+ */
+class TradeLibertyIT {
+    private static final List<String> PAGES = List.of("login", "logout", "register", "home", "account", "update",
+            "portfolio", "quote", "buy", "sell");
+
+    /** One for the class: its runs share perflab's cache there, and so one unpacking of Liberty. */
+    @TempDir
+    static Path work;
+
+    @Test
+    void everyPageOfTheLibertyStackOnH2ServesWithoutAnErrorAndTheBooksBalance() throws Exception {
+        JsonNode summary = run("h2", "6s", "8s", "--order-processing", "async", "--db-pool", "20",
+                "--statement-cache", "50");
+        assertEquals(0, summary.get("errors").get("total").asLong(), summary.get("errors").toString());
+        assertEquals("liberty", summary.get("stack").asText());
+        JsonNode byKind = summary.get("byKind");
+        for (String page : PAGES) {
+            assertTrue(byKind.get(page).get("successes").asLong() > 0, page + " in " + byKind);
+        }
+        JsonNode audit = summary.get("checks").get("audit");
+        assertEquals("passed", audit.get("status").asText(), "every async completion drained and booked: " + audit);
+        assertTrue(audit.get("details").get("accountsChecked").asLong() >= 300, "--users reached the server: " + audit);
+        String config = Files.readString(work.resolve("h2/sut-home/usr/servers/trade/server.xml"));
+        assertTrue(config.contains("maxPoolSize=\"20\"") && config.contains("statementCacheSize=\"50\""),
+                "trade's --db-pool and --statement-cache became the container's knobs: " + config);
+        String sutOut = Files.readString(work.resolve("h2/sut.out"));
+        assertTrue(sutOut.contains("trade database: "), sutOut);
+        assertTrue(sutOut.contains("CWWKZ0001I: Application trade started"), "Liberty started perflab's WAR: " + sutOut);
+        JsonNode startup = runJson("h2").get("processes").get("sut").get("startup");
+        assertTrue(Set.of("populated", "restored").contains(startup.get("database").asText()),
+                "the prepare step's facts reach run.json: " + startup);
+        // --heap reached Liberty's JVM through jvm.options, and the JVM perflab found on the port is Liberty's
+        JsonNode jvm = new ObjectMapper().readTree(work.resolve("h2/sut-jvm.json").toFile());
+        assertEquals(256, jvm.get("heapMaxMb").asInt(), jvm.toString());
+        assertTrue(Files.size(work.resolve("h2/gc.log")) > 0, "Liberty's JVM wrote the GC log perflab asked for");
+    }
+
+    /**
+     * On the PostgreSQL perflab starts and measures, stopped for 5 s mid-window: Liberty's pool gives up on a
+     * connection after 3 s (a 503, counted), and empties itself at the first dead connection once the database is
+     * back, so the last seconds serve again.
+     */
+    @Test
+    void aDatabaseStoppedForFiveSecondsCostsCountedErrorsAndLibertyRecoversByItself() throws Exception {
+        JsonNode summary = run("outage", "6s", "30s", "--db", "postgresql", "--db-cache", "off", "--db-outage", "10s+5s");
+        assertEquals("postgres", summary.get("database").get("process").asText(), summary.toString());
+        List<String> command = new ArrayList<>();
+        runJson("outage").get("processes").get("sut").get("command").forEach(w -> command.add(w.asText()));
+        int port = runJson("outage").get("processes").get("postgres").get("ports").get("port").asInt();
+        assertEquals("jdbc:postgresql://127.0.0.1:" + port + "/trade?user=postgres",
+                command.get(command.indexOf("--db-url") + 1), "the port PostgreSQL announced: " + command);
+        JsonNode errors = summary.get("errors");
+        assertTrue(errors.get("total").asLong() > 0, "the outage's failed pages are counted: " + errors);
+        OutageAftermath.assertLastSecondsServeWithoutError(work.resolve("outage/timeseries.csv"));
+        JsonNode audit = summary.get("checks").get("audit");
+        assertEquals("passed", audit.get("status").asText(), "no transaction half-done by the outage: " + audit);
+    }
+
+    private static JsonNode runJson(String name) throws java.io.IOException {
+        return new ObjectMapper().readTree(work.resolve(name).resolve("run.json").toFile());
+    }
+
+    private JsonNode run(String name, String warmup, String duration, String... more) throws Exception {
+        Path out = work.resolve(name);
+        List<String> args = new ArrayList<>(List.of("run", "trade", "--stack", "liberty", "--users", "300", "--quotes",
+                "400", "--clients", "6", "--warmup", warmup, "--duration", duration, "--heap", "256m", "--out",
+                out.toString()));
+        args.addAll(List.of(more));
+        try (PerflabProcess p = PerflabProcess.start(work, args.toArray(String[]::new))) {
+            // Liberty's first start here unpacks it (a minute on a busy machine) and compiles its pages on first use
+            assertEquals(0, p.await(Duration.ofSeconds(420)), p.err() + p.out());
+            assertTrue(p.out().contains("by kind"), p.out());
+        }
+        return new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    }
+}
