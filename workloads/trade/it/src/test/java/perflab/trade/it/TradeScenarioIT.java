@@ -40,7 +40,9 @@ class TradeScenarioIT {
         Path serveDir = Files.createDirectories(work.resolve("serve"));
         try (PerflabProcess trade = PerflabProcess.start(serveDir, "serve", "trade", "--port", "0", "--heap", "384m",
                 "--out", serveDir.resolve("logs").toString())) {
-            String port = trade.awaitLine(Pattern.compile("at http://127\\.0\\.0\\.1:(\\d+)/"));
+            // the first population of its users (here, in the test's own cache) takes minutes on a busy machine; perflab
+            // itself gives up on a server that stops making progress, and this wait then ends with it
+            String port = trade.awaitLine(Pattern.compile("at http://127\\.0\\.0\\.1:(\\d+)/"), Duration.ofMinutes(5));
             String base = "http://127.0.0.1:" + port;
             JsonNode java = run("java", base, "trade");
             JsonNode scenario = run("scenario", base, PerflabProcess.home().resolve("scenarios/trade.yaml").toString());
