@@ -2,7 +2,8 @@
 # perflab's trade on Open Liberty, started by servers/trade-liberty.yaml: the database restored to its populated
 # state first (PrepareDatabase, the lean stack's own restore, which also writes the data source's connection
 # properties into the server's configuration), then Liberty in the foreground, as the process perflab measures.
-# Arguments: --db h2|postgresql --db-url URL --users N --quotes N --statement-cache N (the workload's flags).
+# Arguments: --db h2|postgresql --db-url URL --users N --quotes N --statement-cache N --cache N
+# --quote-cache distributed-map|caffeine (the workload's flags and the file's settings).
 set -eu
 : "${PERFLAB_HOME:?PERFLAB_HOME must name perflab's directory}" "${WLP_HOME:?WLP_HOME must name Liberty's home}"
 : "${JAVA_HOME:?JAVA_HOME must name the JDK}" "${RUN_DIR:?RUN_DIR must name the run directory}"

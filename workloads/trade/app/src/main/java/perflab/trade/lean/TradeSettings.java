@@ -1,6 +1,7 @@
 package perflab.trade.lean;
 
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 
 /**
  * The brokerage's application settings (the studies' knobs that are not the pool's or the JVM's).
@@ -52,6 +53,29 @@ public record TradeSettings(OrderProcessing orderProcessing, Duration marketSumm
 
     public TradeSettings withQuoteCache(int entries) {
         return new TradeSettings(orderProcessing, marketSummaryInterval, completionThreads, completionQueue, entries);
+    }
+
+    /**
+     * The settings named as trade's server settings, {@code order-processing}, {@code market-summary-interval} and
+     * {@code cache}, each read by {@code setting} (null when not given: the default); the other fields keep their
+     * defaults. Each stack reads them where it gets them: lean from its command line, liberty from its environment.
+     */
+    public static TradeSettings from(UnaryOperator<String> setting) {
+        TradeSettings settings = defaults()
+                .withOrderProcessing(OrderProcessing.parse(given(setting, "order-processing", "sync")))
+                .withMarketSummaryInterval(interval("market-summary-interval",
+                        given(setting, "market-summary-interval", "20s")));
+        String cache = given(setting, "cache", "2000");
+        try {
+            return settings.withQuoteCache(Integer.parseInt(cache.trim()));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--cache must be a whole number of quotes, got '" + cache + "'");
+        }
+    }
+
+    private static String given(UnaryOperator<String> setting, String name, String fallback) {
+        String value = setting.apply(name);
+        return value == null ? fallback : value;
     }
 
     /** "20000ms" as perflab passes it, or "20s" / "0" by hand. */

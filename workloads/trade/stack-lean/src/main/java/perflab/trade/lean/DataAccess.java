@@ -1,6 +1,9 @@
 package perflab.trade.lean;
 
+import perflab.trade.lean.data.ContainerResources;
 import perflab.trade.lean.data.JdbcTradeService;
+import perflab.trade.lean.data.Schema;
+import perflab.trade.lean.jpa.HibernateContexts;
 import perflab.trade.lean.jpa.JpaTradeService;
 
 import javax.sql.DataSource;
@@ -30,7 +33,17 @@ public enum DataAccess {
     public TradeService open(DataSource dataSource, TradeSettings settings) {
         return switch (this) {
             case JDBC -> new JdbcTradeService(dataSource, settings);
-            case JPA -> new JpaTradeService(dataSource, settings);
+            case JPA -> {
+                // the schema before Hibernate, which checks the entities against it
+                Schema.create(dataSource);
+                HibernateContexts contexts = HibernateContexts.open(dataSource);
+                try {
+                    yield new JpaTradeService(dataSource, contexts, settings, ContainerResources.NONE);
+                } catch (RuntimeException e) {
+                    contexts.close();
+                    throw e;
+                }
+            }
         };
     }
 

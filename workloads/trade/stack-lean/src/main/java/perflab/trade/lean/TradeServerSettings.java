@@ -43,11 +43,7 @@ public record TradeServerSettings(ServerSettings server, int users, int quotes, 
     }
 
     public static TradeServerSettings from(SutArgs args) {
-        TradeSettings trade = TradeSettings.defaults()
-                .withOrderProcessing(OrderProcessing.parse(args.get("order-processing", "sync")))
-                .withMarketSummaryInterval(TradeSettings.interval("market-summary-interval",
-                        args.get("market-summary-interval", "20s")))
-                .withQuoteCache(args.getInt("cache", 2000));
+        TradeSettings trade = TradeSettings.from(name -> args.get(name, null));
         return new TradeServerSettings(ServerSettings.from(args), args.getInt("users", TradeRules.DEFAULT_USERS),
                 args.getInt("quotes", TradeRules.DEFAULT_QUOTES), DataAccess.parse(args.get("data-access", "jdbc")),
                 trade, args.get("db", "h2").toLowerCase(Locale.ROOT), args.get("db-url", null),

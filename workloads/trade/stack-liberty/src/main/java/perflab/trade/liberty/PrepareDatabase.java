@@ -1,5 +1,6 @@
 package perflab.trade.liberty;
 
+import perflab.core.sut.SutArgs;
 import perflab.core.sut.SutBootstrap;
 import perflab.trade.lean.data.PopulatedDatabase;
 import perflab.trade.lean.data.TradeDatabase;
@@ -10,33 +11,37 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * What the liberty stack does before Open Liberty starts (servers/liberty/trade-start.sh): the database restored to
  * its populated state ({@link PopulatedDatabase}, the same as the lean stack's), and the data source's connection
- * properties written as a Liberty configuration file that server.xml includes. Then the container opens its own pool
- * on it. Prints the lean stack's "trade database: ..." line and its startup facts (PERFLAB-FACT), which perflab
+ * properties written as a Liberty configuration file that server.xml includes, with the quote cache's DistributedMap
+ * (Liberty takes its size only as a number of 100 or more: checked here, in one line, before anything starts). Then
+ * the container opens its own pool on it. Prints the lean stack's "trade database: ..." line and its startup facts (PERFLAB-FACT), which perflab
  * records in run.json, and progress lines while a first population runs.
  *
  * <p>Flags: {@code --db h2|postgresql}, {@code --db-url URL} (postgresql), {@code --users N}, {@code --quotes N},
- * {@code --statement-cache N} (H2's query cache, as the lean stack opens H2), {@code --work-dir DIR} (the run's copy
+ * {@code --statement-cache N} (H2's query cache, as the lean stack opens H2), {@code --cache N} and {@code
+ * --quote-cache distributed-map|caffeine} (the quote cache's size and place), {@code --work-dir DIR} (the run's copy
  * of an H2 database), {@code --population-cache DIR}, {@code --jvm-options FILE} (Liberty's jvm.options: its -Xmx
  * sizes H2's page cache as the lean stack's heap does), {@code --write FILE} (the configuration written).
  */
 public final class PrepareDatabase {
-    private static final List<String> NAMES = List.of("db", "db-url", "users", "quotes", "statement-cache", "work-dir",
-            "population-cache", "jvm-options", "write");
+    static final Set<String> NAMES = Set.of("db", "db-url", "users", "quotes", "statement-cache", "cache",
+            "quote-cache", "work-dir", "population-cache", "jvm-options", "write");
+    /** The JNDI name of the quote cache's DistributedMap, which TradeApplication looks up. */
+    static final String QUOTE_MAP = "services/cache/tradeQuotes";
+    /** The fewest entries Liberty's distributedMap takes (its configuration's minimum). */
+    static final int LEAST_MAP_ENTRIES = 100;
 
     private PrepareDatabase() {
     }
 
     public static void main(String[] args) {
         try {
-            run(flags(args));
+            run(SutArgs.parse(args, NAMES));
         } catch (IllegalArgumentException | IllegalStateException | IOException e) {
             System.err.println("trade-liberty prepare: " + e.getMessage());
             System.exit(2);
@@ -46,20 +51,22 @@ public final class PrepareDatabase {
         }
     }
 
-    static void run(Map<String, String> flags) throws IOException {
+    static void run(SutArgs flags) throws IOException {
         String db = need(flags, "db");
         int users = number(flags, "users", 0);
         int quotes = number(flags, "quotes", 2);
         int statementCache = number(flags, "statement-cache", 0);
         Path write = Path.of(need(flags, "write"));
-        Path cache = flags.containsKey("population-cache") ? Path.of(flags.get("population-cache"))
+        Path cache = flags.has("population-cache") ? Path.of(need(flags, "population-cache"))
                 : PopulatedDatabase.defaultCache();
+        // checked before a population that may take minutes
+        String quoteMap = quoteMap(need(flags, "quote-cache"), number(flags, "cache", 0));
         String properties;
         PopulatedDatabase.Restore restore;
         switch (db) {
             case "h2" -> {
                 restore = PopulatedDatabase.h2(cache, Path.of(need(flags, "work-dir")), users, quotes);
-                long heap = flags.containsKey("jvm-options") ? JvmOptions.maxHeap(Path.of(flags.get("jvm-options")))
+                long heap = flags.has("jvm-options") ? JvmOptions.maxHeap(Path.of(need(flags, "jvm-options")))
                         : JvmOptions.defaultMaxHeap();
                 properties = "<properties.h2 URL=\"" + attribute(TradeDatabase.h2Url(restore.jdbcUrl(), statementCache,
                         heap)) + "\"/>";
@@ -77,43 +84,50 @@ public final class PrepareDatabase {
         writeAtomically(write, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                 + "<!-- written by perflab's PrepareDatabase for this run: the database trade's data source opens -->\n"
                 + "<server>\n  <dataSource id=\"trade\">\n    <jdbcDriver libraryRef=\"" + db + "\"/>\n    "
-                + properties + "\n  </dataSource>\n</server>\n");
+                + properties + "\n  </dataSource>\n" + quoteMap + "</server>\n");
     }
 
-    static Map<String, String> flags(String[] args) {
-        Map<String, String> flags = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String name = args[i].startsWith("--") ? args[i].substring(2) : "";
-            if (!NAMES.contains(name)) {
-                throw new IllegalArgumentException("unknown flag '" + args[i] + "'; flags: --" + String.join(", --", NAMES));
+    /**
+     * The DistributedMap of the quote cache, sized by {@code --cache}, when the application keeps its quotes there;
+     * nothing for {@code caffeine} or a cache of 0.
+     */
+    static String quoteMap(String kind, int entries) {
+        switch (kind) {
+            case "caffeine" -> {
+                return "";
             }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
+            case "distributed-map" -> {
+                if (entries == 0) {
+                    return "";
+                }
+                if (entries < LEAST_MAP_ENTRIES) {
+                    throw new IllegalArgumentException("--cache " + entries + ": Liberty's distributedMap holds "
+                            + LEAST_MAP_ENTRIES + " entries at least; use --cache 0 or " + LEAST_MAP_ENTRIES
+                            + " or more, or --set quote-cache=caffeine");
+                }
+                return "  <distributedMap id=\"tradeQuotes\" jndiName=\"" + QUOTE_MAP + "\" memorySizeInEntries=\""
+                        + entries + "\"/>\n";
             }
-            flags.put(name, args[++i]);
+            default -> throw new IllegalArgumentException("--quote-cache must be distributed-map or caffeine, got '"
+                    + kind + "'");
         }
-        return flags;
     }
 
-    private static String need(Map<String, String> flags, String name) {
-        String value = flags.get(name);
+    private static String need(SutArgs flags, String name) {
+        String value = flags.get(name, null);
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException("--" + name + " is missing");
         }
         return value;
     }
 
-    private static int number(Map<String, String> flags, String name, int min) {
-        String text = need(flags, name);
-        try {
-            int n = Integer.parseInt(text.trim());
-            if (n >= min) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // below
+    private static int number(SutArgs flags, String name, int min) {
+        need(flags, name);
+        int n = flags.getInt(name, min);
+        if (n < min) {
+            throw new IllegalArgumentException("--" + name + " must be at least " + min + ", got " + n);
         }
-        throw new IllegalArgumentException("--" + name + " must be a whole number of at least " + min + ", got '" + text + "'");
+        return n;
     }
 
     /** Text as an XML attribute value in double quotes. */

@@ -41,6 +41,11 @@ public final class JdbcTradeService implements TradeService {
     private final QuoteCache quoteCache;
 
     public JdbcTradeService(DataSource dataSource, TradeSettings settings) {
+        this(dataSource, settings, ContainerResources.NONE);
+    }
+
+    /** @param lent what an application server lends the service (its executor, its cache's map), or NONE */
+    public JdbcTradeService(DataSource dataSource, TradeSettings settings, ContainerResources lent) {
         Schema.create(dataSource);
         this.transactions = new Transactions(dataSource);
         this.keys = new KeyBlocks(dataSource);
@@ -48,8 +53,8 @@ public final class JdbcTradeService implements TradeService {
         this.marketSummary = new MarketSummaryCache(settings.marketSummaryInterval(),
                 () -> transactions.run("market summary", c -> QuoteTable.summary(c, UtcTime.now())),
                 System::nanoTime);
-        this.quoteCache = new QuoteCache(settings.quoteCacheEntries());
-        this.completions = AsyncCompletions.of(settings, this::completeLater);
+        this.quoteCache = QuoteCache.of(settings.quoteCacheEntries(), lent.quoteMap());
+        this.completions = AsyncCompletions.of(settings, lent.completionExecutor(), this::completeLater);
     }
 
     @Override

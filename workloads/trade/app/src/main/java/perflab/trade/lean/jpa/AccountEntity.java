@@ -35,7 +35,7 @@ class AccountEntity {
     @Column(name = "lastlogin")
     private Instant lastLogin;
 
-    /** For Hibernate, which makes entities by reflection. */
+    /** For the JPA provider, which makes entities by reflection. */
     protected AccountEntity() {
     }
 

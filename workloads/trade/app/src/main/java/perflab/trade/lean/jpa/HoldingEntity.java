@@ -27,7 +27,7 @@ class HoldingEntity {
     @Column(name = "quote_symbol")
     private String symbol;
 
-    /** For Hibernate, which makes entities by reflection. */
+    /** For the JPA provider, which makes entities by reflection. */
     protected HoldingEntity() {
     }
 

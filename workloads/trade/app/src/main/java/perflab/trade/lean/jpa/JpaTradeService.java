@@ -2,11 +2,9 @@ package perflab.trade.lean.jpa;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceException;
-import org.hibernate.SessionFactory;
 import perflab.trade.contract.TradeRules;
 import perflab.trade.lean.Account;
 import perflab.trade.lean.AuditReport;
-import perflab.trade.lean.DatabaseFailure;
 import perflab.trade.lean.Holding;
 import perflab.trade.lean.MarketSummary;
 import perflab.trade.lean.Order;
@@ -18,12 +16,12 @@ import perflab.trade.lean.TradeInput;
 import perflab.trade.lean.TradeService;
 import perflab.trade.lean.TradeSettings;
 import perflab.trade.lean.data.AsyncCompletions;
+import perflab.trade.lean.data.ContainerResources;
 import perflab.trade.lean.data.Audit;
 import perflab.trade.lean.data.KeyBlocks;
 import perflab.trade.lean.data.MarketSummaryCache;
 import perflab.trade.lean.data.Passwords;
 import perflab.trade.lean.data.Population;
-import perflab.trade.lean.data.Schema;
 import perflab.trade.lean.data.Trading;
 import perflab.trade.lean.data.Transactions;
 import perflab.trade.lean.data.QuoteCache;
@@ -42,14 +40,16 @@ import java.util.concurrent.ThreadLocalRandom;
 import static jakarta.persistence.LockModeType.PESSIMISTIC_WRITE;
 
 /**
- * The brokerage over JPA (Hibernate ORM): the Trade studies' EJB mode as it is written today, against {@code
- * JdbcTradeService}'s JDBC. The same tables, keys, rules, refusals and failures; what differs is only how rows are
- * read and written: entities in a persistence context per operation, JPQL, and changes flushed at commit.
+ * The brokerage over JPA: the Trade studies' EJB mode as it is written today, against {@code JdbcTradeService}'s
+ * JDBC. The same tables, keys, rules, refusals and failures; what differs is only how rows are read and written:
+ * entities in a persistence context per operation, JPQL, and changes flushed at commit. Plain jakarta.persistence:
+ * the provider and the transactions are the stack's ({@link PersistenceContexts}: Hibernate on the lean stack,
+ * EclipseLink in a stateless session bean on Liberty).
  *
  * <p>Each operation takes its ids, then runs in one transaction ({@link EntityTransactions}); in async mode a buy or
  * sell commits its open order first and then hands the completion to {@link AsyncCompletions}. The population and
  * the audit stay JDBC on the same data source, as DayTrader resets its database over JDBC whatever the mode. The
- * schema is created where it is missing by the JDBC mode's schema.sql, then checked against the entities.
+ * schema must exist (the JDBC mode's schema.sql, {@code Schema.create}) before the persistence unit starts.
  */
 public final class JpaTradeService implements TradeService {
     /** For a completion whose order is a sell: it creates no holding, so it needs no holding id. */
@@ -69,7 +69,7 @@ public final class JpaTradeService implements TradeService {
     private static final String LOSERS = "select q from QuoteEntity q order by q.change asc, q.symbol";
 
     private final DataSource dataSource;
-    private final SessionFactory factory;
+    private final PersistenceContexts contexts;
     private final EntityTransactions transactions;
     private final KeyBlocks keys;
     private final EntityTrading trading = new EntityTrading(ThreadLocalRandom::current);
@@ -78,26 +78,22 @@ public final class JpaTradeService implements TradeService {
     private final AsyncCompletions completions;
     private final QuoteCache quoteCache;
 
-    public JpaTradeService(DataSource dataSource, TradeSettings settings) {
-        Schema.create(dataSource);
+    /**
+     * @param dataSource the connections of the keys, the population and the audit (JDBC): the caller's
+     * @param contexts   where the entity work runs; closed with the service
+     * @param lent       what an application server lends the service (its executor, its cache's map), or NONE
+     */
+    public JpaTradeService(DataSource dataSource, PersistenceContexts contexts, TradeSettings settings,
+                           ContainerResources lent) {
         this.dataSource = dataSource;
-        try {
-            this.factory = TradePersistenceUnit.open(dataSource);
-        } catch (PersistenceException e) {
-            // the innermost message names what does not fit ("missing column [change1] in table [quote]")
-            Throwable cause = e;
-            while (cause.getCause() != null) {
-                cause = cause.getCause();
-            }
-            throw new DatabaseFailure("starting JPA on the trade schema failed: " + cause.getMessage(), e);
-        }
-        this.transactions = new EntityTransactions(factory);
+        this.contexts = contexts;
+        this.transactions = new EntityTransactions(contexts);
         this.keys = new KeyBlocks(dataSource);
         this.sync = settings.orderProcessing() == OrderProcessing.SYNC;
         this.marketSummary = new MarketSummaryCache(settings.marketSummaryInterval(),
                 () -> transactions.read("market summary", this::summary), System::nanoTime);
-        this.quoteCache = new QuoteCache(settings.quoteCacheEntries());
-        this.completions = AsyncCompletions.of(settings, this::completeLater);
+        this.quoteCache = QuoteCache.of(settings.quoteCacheEntries(), lent.quoteMap());
+        this.completions = AsyncCompletions.of(settings, lent.completionExecutor(), this::completeLater);
     }
 
     @Override
@@ -196,7 +192,7 @@ public final class JpaTradeService implements TradeService {
         List<String> distinct = List.copyOf(new LinkedHashSet<>(TradeInput.checkSymbols(symbols)));
         // one find by key per symbol (DayTrader's getQuote per symbol): Hibernate prepares that select once, where
         // its findMultiple and a JPQL IN query make their SQL again for each new number of symbols on H2 and cost
-        // two to three times as much CPU in bench/trade-data-access.sh
+        // two to three times as much CPU in bench/trade-data-access.sh (measured on the lean stack)
         return quoteCache.get(distinct, some -> transactions.read("reading quotes", em -> {
             List<Quote> quotes = new ArrayList<>(some.size());
             for (String symbol : some) {
@@ -290,15 +286,13 @@ public final class JpaTradeService implements TradeService {
         return completions.failures();
     }
 
-    /** Drains the asynchronous completions, then closes the persistence unit (not the data source). */
+    /** Drains the asynchronous completions, then closes the persistence contexts (not the data source). */
     @Override
     public void close() {
         try {
             completions.close();
         } finally {
-            if (factory.isOpen()) {
-                factory.close();
-            }
+            contexts.close();
         }
     }
 

@@ -39,7 +39,7 @@ class OrderEntity {
     @Column(name = "holding_holdingid")
     private Integer holdingId;
 
-    /** For Hibernate, which makes entities by reflection. */
+    /** For the JPA provider, which makes entities by reflection. */
     protected OrderEntity() {
     }
 

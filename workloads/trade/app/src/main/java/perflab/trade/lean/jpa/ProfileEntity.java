@@ -24,7 +24,7 @@ class ProfileEntity {
     @Column(name = "creditcard")
     private String creditCard;
 
-    /** For Hibernate, which makes entities by reflection. */
+    /** For the JPA provider, which makes entities by reflection. */
     protected ProfileEntity() {
     }
 

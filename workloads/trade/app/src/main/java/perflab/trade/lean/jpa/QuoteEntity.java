@@ -33,7 +33,7 @@ class QuoteEntity {
     @Column(name = "volume")
     private double volume;
 
-    /** For Hibernate, which makes entities by reflection. */
+    /** For the JPA provider, which makes entities by reflection. */
     protected QuoteEntity() {
     }
 

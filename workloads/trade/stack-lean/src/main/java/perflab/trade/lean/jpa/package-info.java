@@ -2,10 +2,11 @@
  * The brokerage over JPA, Hibernate ORM 7 ({@code --data-access jpa}): the heir of the Trade studies' EJB mode, run
  * against the JDBC mode of {@code perflab.trade.lean.data} on the same tables, keys and rules.
  *
- * <p>{@link perflab.trade.lean.jpa.JpaTradeService} is the service; {@link
- * perflab.trade.lean.jpa.TradePersistenceUnit} starts Hibernate on the caller's data source; {@link
- * perflab.trade.lean.jpa.EntityTrading} holds DayTrader's rules of trading on entities, and {@link
- * perflab.trade.lean.jpa.EntityTransactions} the transaction and retry around each operation.
+ * <p>{@link perflab.trade.lean.jpa.JpaTradeService} is the service, {@link perflab.trade.lean.jpa.EntityTrading}
+ * DayTrader's rules of trading on entities and {@link perflab.trade.lean.jpa.EntityTransactions} the retry around
+ * each operation: plain jakarta.persistence in trade-app, shared with the liberty stack's session bean. This module
+ * adds Hibernate: {@link perflab.trade.lean.jpa.TradePersistenceUnit} starts it on the caller's data source, and
+ * {@link perflab.trade.lean.jpa.HibernateContexts} runs each attempt in a resource-local transaction.
  *
  * <p>The entities map DayTrader's tables column by column as schema.sql defines them. The links between them
  * (account to profile, holding and order to account and quote, order to holding) are plain id columns, as in the

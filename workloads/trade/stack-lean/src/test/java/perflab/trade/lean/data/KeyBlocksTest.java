@@ -5,7 +5,6 @@ import perflab.trade.contract.TradeRules;
 import perflab.trade.lean.DataAccess;
 import perflab.trade.lean.TradeService;
 import perflab.trade.lean.TradeSettings;
-import perflab.trade.lean.jpa.JpaTradeService;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -68,7 +67,7 @@ class KeyBlocksTest {
     void usersRegisteredThroughTwoServicesGetDistinctAccountIdsWhateverTheirDataAccess() {
         try (TradeFixture f = TradeFixture.sync(DataAccess.JDBC);
              TradeService jdbc = new JdbcTradeService(f.dataSource, TradeSettings.defaults());
-             TradeService jpa = new JpaTradeService(f.dataSource, TradeSettings.defaults())) {
+             TradeService jpa = DataAccess.JPA.open(f.dataSource, TradeSettings.defaults())) {
             int a = f.register("u1", "1.00").accountId();
             int b = jdbc.register("u2", "pw", "", "", "", "", BigDecimal.ONE).accountId();
             int c = jpa.register("u3", "pw", "", "", "", "", BigDecimal.ONE).accountId();

@@ -3,6 +3,7 @@ package perflab.trade.lean.jpa;
 import com.zaxxer.hikari.HikariDataSource;
 import org.hibernate.SessionFactory;
 import org.junit.jupiter.api.Test;
+import perflab.trade.lean.DataAccess;
 import perflab.trade.lean.DatabaseFailure;
 import perflab.trade.lean.Order;
 import perflab.trade.lean.TradeService;
@@ -49,7 +50,7 @@ class JpaTradeServiceTest {
         try (HikariDataSource ds = database()) {
             Schema.create(ds);
             String before = schema(ds);
-            try (TradeService service = new JpaTradeService(ds, TradeSettings.defaults())) {
+            try (TradeService service = DataAccess.JPA.open(ds, TradeSettings.defaults())) {
                 service.populate(2, 3, 1);
                 service.buy("uid:0", "s:0", 10);
             }
@@ -64,7 +65,7 @@ class JpaTradeServiceTest {
             Schema.create(ds);
             execute(ds, "ALTER TABLE quote DROP COLUMN change1");
             DatabaseFailure failure = assertThrows(DatabaseFailure.class,
-                    () -> new JpaTradeService(ds, TradeSettings.defaults()));
+                    () -> DataAccess.JPA.open(ds, TradeSettings.defaults()));
             assertTrue(failure.getMessage().contains("change1"), failure.getMessage());
             assertFalse(schema(ds).contains("quote.change1"), "validation must not repair the schema");
         }
@@ -81,7 +82,7 @@ class JpaTradeServiceTest {
         try (HikariDataSource ds = database()) {
             System.setOut(capture);
             System.setErr(capture);
-            try (TradeService service = new JpaTradeService(ds, TradeSettings.defaults())) {
+            try (TradeService service = DataAccess.JPA.open(ds, TradeSettings.defaults())) {
                 service.populate(2, 3, 1);
                 Order buy = service.buy("uid:1", "s:1", 10);
                 service.sell("uid:1", buy.holdingId());
@@ -110,7 +111,7 @@ class JpaTradeServiceTest {
     void aTradeLocksTheRowsItChangesInTheJdbcModesOrder() {
         try (HikariDataSource ds = database()) {
             StatementLog log = new StatementLog(ds);
-            try (TradeService service = new JpaTradeService(log, TradeSettings.defaults())) {
+            try (TradeService service = DataAccess.JPA.open(log, TradeSettings.defaults())) {
                 service.populate(2, 3, 1);
                 service.register("u1", "pw", "n", "a", "e", "c", new BigDecimal("10000.00"));
                 service.buy("u1", "s:0", 1);
