@@ -11,6 +11,8 @@
 #
 # Usage: bench/trade-lean-vs-liberty.sh [repeats] [warmup] [duration-seconds] ["access:db ..."]
 #   defaults: 3 auto:15m 60 "jdbc:h2 jpa:h2 jdbc:postgresql jpa:postgresql"
+#   warmup: what --warmup takes (auto:15m, 10m), or requests:N for --warmup-requests N (both stacks the same count;
+#   experiments/trade-liberty-warmup-ramp.yaml measured Liberty still climbing after 400,000)
 # Each liberty run is about 30 s of start, up to 15 min of warm-up and the window: the default matrix is hours.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +32,12 @@ git rev-parse --short HEAD >"$out/commit"
 echo "bench/trade-lean-vs-liberty.sh $*" >"$out/command"
 bench/host >"$out/host.txt"
 printf 'repeat,access,db,stack,pagesPerServerCpuSecond,sutCpuMicrosPerPage,dbCpuMicrosPerPage,throughput,p50Ms,p99Ms,warmupSeconds,warmupEndedBy,pages,errors,steady\n' >"$out/runs.csv"
-common=(--clients 50 --warmup "$warmup" --duration "${duration}s" --heap 1g --gc g1 --seed 1 --quiet)
+if [[ "$warmup" =~ ^requests:([1-9][0-9]*)$ ]]; then
+  warm=(--warmup 0s --warmup-requests "${BASH_REMATCH[1]}")
+else
+  warm=(--warmup "$warmup")
+fi
+common=(--clients 50 "${warm[@]}" --duration "${duration}s" --heap 1g --gc g1 --seed 1 --quiet --label "$(git rev-parse --short HEAD)")
 for i in $(seq 1 "$repeats"); do
   # the order alternates, so that neither stack always runs on a machine the other has just loaded
   order="lean liberty"

@@ -1,7 +1,7 @@
 package perflab.cli;
 
 import perflab.core.result.ExperimentResult;
-import perflab.experiment.study.Statistics;
+import perflab.core.stats.Statistics;
 import perflab.report.CompareReport;
 import perflab.report.ExperimentReport;
 import perflab.report.ReportRun;

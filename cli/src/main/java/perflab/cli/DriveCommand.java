@@ -43,7 +43,7 @@ final class DriveCommand implements Callable<Integer> {
                 load.toLoad(workloadOptions.given(w, WorkloadSetting.Use.TRAFFIC)),
                 new RunConfig.Sut(List.of(), null, null, null, null, 0, Map.of()), target,
                 RunCommand.driverCpus(null, load.driverCpus, RunCommand.spec(RunCommand.agents(load))), load.out, load.quiet,
-                null, RunCommand.agents(load));
-        return RunCommand.execute(config, w, false, load.clientCounts());
+                null, RunCommand.agents(load), load.recording());
+        return RunCommand.execute(config, w, false, load.clientCounts(), load.gate(config.recording()));
     }
 }

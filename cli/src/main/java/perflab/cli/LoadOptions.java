@@ -6,6 +6,7 @@ import perflab.driver.ConnectionPolicy;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -100,6 +101,46 @@ final class LoadOptions {
 
     @Option(names = "--quiet", description = "Print only the result directory and the summary line.")
     boolean quiet;
+
+    @Option(names = "--history", paramLabel = "FILE|off", description = "Record the finished run in this results "
+            + "history (default: $PERFLAB_HISTORY, else ~/.local/share/perflab/history.sqlite); off: in none. "
+            + "See: perflab history --help, docs/history.md.")
+    String history;
+
+    @Option(names = "--label", paramLabel = "TEXT", description = "What this run measures, kept in run.json and the "
+            + "history: the commit or version under test, e.g. --label \"$(git rev-parse --short HEAD)\".")
+    String label;
+
+    @Option(names = "--slo", paramLabel = "OBJECTIVES", description = "Gate the run on objectives, e.g. \"p99<5ms, "
+            + "errors=0, throughput>20000, cpuPerRequest<60us\" (figures: perflab history show --help); exit 3 when one "
+            + "is missed.")
+    String slo;
+
+    @Option(names = "--no-regression", description = "Gate the run on its history: exit 4 when throughput, p99 or CPU "
+            + "per request is worse than the earlier runs of its configuration beyond their noise (docs/history.md).")
+    boolean noRegression;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "With --slo or --no-regression: write the verdict as "
+            + "JUnit XML, one test case per objective and check.")
+    Path junit;
+
+    /** The gate --slo, --no-regression and --junit ask for, checked; null for none. */
+    Gate gate(perflab.core.config.RunConfig.Recording recording) {
+        return Gate.of(slo, noRegression, junit, recording);
+    }
+
+    @Option(names = "--metrics-export", paramLabel = "prometheus=[HOST:]PORT", description = "Serve the run's seconds "
+            + "(throughput, latency, SUT CPU and memory, GC; labelled phase=warmup|window) at /metrics for a Prometheus "
+            + "server to scrape while it drives; on 127.0.0.1 unless HOST is given (docs/history.md).")
+    String metricsExport;
+
+    /** Where the run is recorded and exported: --history, --label and --metrics-export, resolved against the environment. */
+    perflab.core.config.RunConfig.Recording recording() {
+        if (metricsExport != null) {
+            perflab.experiment.run.MetricsExport.parse(metricsExport);
+        }
+        return perflab.history.HistoryFile.recording(history, label, System.getenv()).withMetricsExport(metricsExport);
+    }
 
     /** The --clients values, in the order given; more than one makes a client-scaling sweep. */
     List<Integer> clientCounts() {

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 /** perflab's command line. Every user error is one line on stderr and a non-zero exit, never a stack trace. */
 @Command(name = "perflab", mixinStandardHelpOptions = true, version = "perflab 0.1.0",
         description = "A performance lab for server middleware: reference workloads, a load driver you can trust, monitors and reports.",
-        subcommands = {RunCommand.class, TuneCommand.class, DriveCommand.class, AgentCommand.class, ServeCommand.class, ListCommand.class, RequestCommand.class, GcCommand.class, ReportCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, TuneCommand.class, DriveCommand.class, AgentCommand.class, ServeCommand.class, ListCommand.class, RequestCommand.class, GcCommand.class, ReportCommand.class, CompareCommand.class, HistoryCommand.class, CommandLine.HelpCommand.class})
 public final class Perflab {
     /** Exit status for bad input (flags, files). */
     static final int BAD_INPUT = 2;

@@ -84,7 +84,7 @@ final class RunCommand implements Callable<Integer> {
                     config.sut().killInstanceAt().toMillis() / 1000.0, RandomInstant.FROM * 100, RandomInstant.TO * 100,
                     config.load().seed());
         }
-        return execute(config, Workloads.named(workload), sut.jfr, load.clientCounts());
+        return execute(config, Workloads.named(workload), sut.jfr, load.clientCounts(), load.gate(config.recording()));
     }
 
     /** {@code --target}: a drive, with every flag that would shape a SUT refused rather than ignored. */
@@ -129,7 +129,7 @@ final class RunCommand implements Callable<Integer> {
                         .withRestartInstanceAt(inWindow("--restart-instance-at", restartInstanceAt, runLoad))
                         .withRestartProxyAt(inWindow("--restart-proxy-at", restartProxyAt, runLoad)),
                 null, driverCpus(sut.cpus, load.driverCpus, spec(agents(load))), load.out, load.quiet,
-                sut.profile == null ? null : SutProfiler.event(sut.profile), agents(load));
+                sut.profile == null ? null : SutProfiler.event(sut.profile), agents(load), load.recording());
         RunPreflight.check(config, w, Perflab.home());
         return config;
     }
@@ -232,11 +232,14 @@ final class RunCommand implements Callable<Integer> {
      * a directory with a sub-directory per value and the table); Ctrl-C keeps what was measured. Shared by
      * `run` and `drive`.
      */
-    static int execute(RunConfig config, Workload w, boolean jfr, List<Integer> clientCounts) throws Exception {
+    static int execute(RunConfig config, Workload w, boolean jfr, List<Integer> clientCounts, Gate gate) throws Exception {
         if (clientCounts.size() > 1) {
+            if (gate != null) {
+                throw new IllegalArgumentException("--slo and --no-regression judge one run: give one --clients value");
+            }
             return sweepClients(config, w, jfr, clientCounts);
         }
-        return execute(config, w, jfr);
+        return execute(config, w, jfr, gate);
     }
 
     private static int sweepClients(RunConfig config, Workload w, boolean jfr, List<Integer> counts) throws Exception {
@@ -257,8 +260,8 @@ final class RunCommand implements Callable<Integer> {
         return status;
     }
 
-    /** Runs one configuration with Ctrl-C handling. */
-    static int execute(RunConfig config, Workload w, boolean jfr) throws Exception {
+    /** Runs one configuration with Ctrl-C handling, and judges it when a gate is asked for (null: none). */
+    static int execute(RunConfig config, Workload w, boolean jfr, Gate gate) throws Exception {
         RunOrchestrator orchestrator = new RunOrchestrator(Perflab.home(), Perflab.resultsRoot(),
                 config.quiet() ? null : System.out).recordJfr(jfr);
         Shutdown.onSignal(() -> orchestrator.interrupt(Duration.ofSeconds(60)));
@@ -269,6 +272,6 @@ final class RunCommand implements Callable<Integer> {
                     outcome.directory(), s.throughput(), s.latencyMs().p99(), s.errors().get("total"),
                     s.complete() ? "" : "  INCOMPLETE: " + s.endReason());
         }
-        return outcome.exitStatus();
+        return gate == null ? outcome.exitStatus() : gate.judge(outcome, config);
     }
 }

@@ -22,8 +22,9 @@ import java.util.stream.Stream;
 final class RunSettings {
     /** `jdk: 25` names a JDK under /usr/lib/jvm (or a directory) instead of `java-home: DIR`. */
     static final String JDK = "jdk";
-    /** Run flags an experiment sets itself. */
-    private static final Set<String> EXCLUDED = Set.of("out", "quiet", "help", "version");
+    /** Run flags an experiment sets itself (perflab tune's own --history and --label record every run). */
+    private static final Set<String> EXCLUDED = Set.of("out", "quiet", "help", "version", "history", "label", "slo",
+            "no-regression", "junit", "metrics-export");
     static final Path JVM_DIR = Path.of("/usr/lib/jvm");
 
     /** A configuration's run and whether to record a flight recording. */

@@ -106,17 +106,27 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "Print only the experiment's progress and table, not each run's output.")
     boolean quiet;
 
+    @Option(names = "--history", paramLabel = "FILE|off", description = "Record every run in this results history "
+            + "(default: $PERFLAB_HISTORY, else ~/.local/share/perflab/history.sqlite); off: in none.")
+    String history;
+
+    @Option(names = "--label", paramLabel = "TEXT", description = "What the experiment measures, kept with each of its "
+            + "runs in run.json and the history (the commit or version under test).")
+    String label;
+
     /** Where the experiment came from, at the start of its error messages. */
     private String where = "perflab tune";
 
     @Override
     public Integer call() throws Exception {
+        // checked before anything is written: a bad --label is refused, not found after the experiment's directory
+        perflab.core.config.RunConfig.Recording recording = perflab.history.HistoryFile.recording(history, label, System.getenv());
         ExperimentSpec spec;
         Path dir;
         if (resume != null) {
             if (!words.isEmpty() || repeat != null || p99Ms != null || name != null || out != null || alpha != null
                     || minEffect != null || search != null || goalMs != null || resolution != null) {
-                throw new IllegalArgumentException("--resume takes only the experiment's directory (and --quiet)");
+                throw new IllegalArgumentException("--resume takes only the experiment's directory (and --quiet, --history, --label)");
             }
             Path file = resume.resolve(EXPERIMENT_FILE);
             if (!Files.isRegularFile(file)) {
@@ -168,7 +178,7 @@ final class TuneCommand implements Callable<Integer> {
             System.out.printf("perflab: experiment %s: a rate search of at most %d trials into %s%n", spec.name(),
                     spec.rateSearch().maxTrials(), dir);
         }
-        ExperimentRunner runner = new ExperimentRunner(Perflab.home(), System.out, quiet);
+        ExperimentRunner runner = new ExperimentRunner(Perflab.home(), System.out, quiet).recordInto(recording);
         Shutdown.onSignal(() -> runner.interrupt(Duration.ofSeconds(60)));
         if (spec.rateSearch() != null) {
             ExperimentSpec s = spec;

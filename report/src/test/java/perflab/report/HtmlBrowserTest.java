@@ -59,6 +59,42 @@ class HtmlBrowserTest {
         assertDrawn(page.write(out.resolve("compare/compare.html")), page.chartCount(), "compare.png");
     }
 
+    @Test
+    void historyPageDrawsEveryTrendWithItsChange() throws Exception {
+        assumeTrue(HtmlBrowser.executable() != null, "chromium is not installed");
+        Path dir = out.resolve("history");
+        Path history = dir.resolve("history.sqlite");
+        java.nio.file.Files.deleteIfExists(history);
+        // twelve runs of one configuration, the last six 20 % slower, the last three an experiment's repeats (one point)
+        com.fasterxml.jackson.databind.ObjectMapper json = perflab.core.result.Json.MAPPER;
+        try (perflab.history.store.HistoryStore store = perflab.history.store.HistoryStore.open(history,
+                java.time.Duration.ofSeconds(5))) {
+            for (int i = 0; i < 12; i++) {
+                Path run = ReportFixtures.copyRun(dir.resolve("run-" + i));
+                var manifest = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(run.resolve("run.json").toFile());
+                manifest.put("startedAt", java.time.Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3600L * i).toString());
+                if (i >= 9) {
+                    ((com.fasterxml.jackson.databind.node.ObjectNode) manifest.get("config")).putObject("recording")
+                            .put("experiment", dir.resolve("experiment").toString()).put("label", "v2");
+                }
+                json.writeValue(run.resolve("run.json").toFile(), manifest);
+                var summary = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(run.resolve("summary.json").toFile());
+                double level = i >= 6 ? 0.8 : 1.0;
+                summary.put("throughput", 10_000 * level * (1 + 0.01 * ((i * 7) % 5 - 2)));
+                json.writeValue(run.resolve("summary.json").toFile(), summary);
+                store.record(perflab.history.RunReading.read(run));
+            }
+            RunReport.write(dir.resolve("run-11"));
+            Path html = dir.resolve("history.html");
+            int charts = HistoryReport.write(store, perflab.history.store.RunFilter.ALL, html);
+            assertTrue(charts >= 2, "throughput and p99 at least: " + charts);
+            String page = Files.readString(html);
+            assertTrue(page.contains("worse"), "the drop is a change for the worse");
+            assertTrue(page.contains("its report"), "a link to a run's own report");
+            assertDrawn(html, charts, "history.png");
+        }
+    }
+
     /** Opens the page: no script error, {@code charts} charts drawn; keeps a screenshot named {@code png}. */
     static void assertDrawn(Path html, int charts, String png) throws Exception {
         String dom = HtmlBrowser.dumpDom(html);

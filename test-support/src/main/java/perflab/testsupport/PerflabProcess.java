@@ -109,6 +109,9 @@ public final class PerflabProcess implements AutoCloseable {
                 .redirectOutput(out.toFile()).redirectError(err.toFile());
         // what a server keeps between runs (trade's populated databases) stays in the test's directory
         builder.environment().put("XDG_CACHE_HOME", workDir.resolve("cache").toString());
+        // and so does the results history every finished run is recorded in (docs/history.md), at its default place
+        builder.environment().put("XDG_DATA_HOME", workDir.resolve("data").toString());
+        builder.environment().remove("PERFLAB_HISTORY");
         Process p = builder.start();
         return new PerflabProcess(p, out, err);
     }

@@ -11,9 +11,42 @@ import java.util.Map;
  * @param profile async-profiler's event for a profile of the measured window ({@code --profile}: cpu, alloc, lock,
  *                wall), or null for none
  * @param agents  where the load comes from ({@code --agents}), or null for this process's own driver
+ * @param recording where the finished run is recorded ({@code --history}, {@code --label}), or null: in no history,
+ *                  with no label
  */
 public record RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
-                        String driverCpus, String out, boolean quiet, String profile, Agents agents) {
+                        String driverCpus, String out, boolean quiet, String profile, Agents agents,
+                        Recording recording) {
+
+    /**
+     * Where a finished run goes beside its directory: a results history (docs/history.md).
+     *
+     * @param history    the history file, or null: the run is recorded in none
+     * @param label      what the run measured, in the user's words (the project's commit or version), or null; not
+     *                   part of what makes two runs comparable: it is what tells them apart along a series
+     * @param experiment the directory of the experiment the run belongs to, or null for a run on its own
+     * @param metricsExport where the run's live seconds are served as it goes ({@code --metrics-export
+     *                   prometheus=[HOST:]PORT}), or null
+     */
+    public record Recording(String history, String label, String experiment, String metricsExport) {
+        public Recording(String history, String label, String experiment) {
+            this(history, label, experiment, null);
+        }
+
+        public Recording withExperiment(String directory) {
+            return new Recording(history, label, directory, metricsExport);
+        }
+
+        public Recording withMetricsExport(String spec) {
+            return new Recording(history, label, experiment, spec);
+        }
+    }
+
+    /** A run with no recording. */
+    public RunConfig(String workload, String stack, String operation, Load load, Sut sut, String target,
+                     String driverCpus, String out, boolean quiet, String profile, Agents agents) {
+        this(workload, stack, operation, load, sut, target, driverCpus, out, quiet, profile, agents, null);
+    }
 
     /**
      * The driver as agents.
@@ -44,22 +77,27 @@ public record RunConfig(String workload, String stack, String operation, Load lo
 
     /** The same run writing into another directory (an experiment's run), quiet or not. */
     public RunConfig withOut(String directory, boolean quietly) {
-        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, directory, quietly, profile, agents);
+        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, directory, quietly, profile, agents, recording);
     }
 
     /** The same run with its load from {@code spec}'s agents (null: this process's driver). */
     public RunConfig withAgents(Agents spec) {
-        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, out, quiet, profile, spec);
+        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, out, quiet, profile, spec, recording);
     }
 
     /** The same run with another SUT (a repetition's own fault instant: {@link RandomInstant}). */
     public RunConfig withSut(Sut other) {
-        return new RunConfig(workload, stack, operation, load, other, target, driverCpus, out, quiet, profile, agents);
+        return new RunConfig(workload, stack, operation, load, other, target, driverCpus, out, quiet, profile, agents, recording);
+    }
+
+    /** The same run recorded as {@code given} says (null: in no history). */
+    public RunConfig withRecording(Recording given) {
+        return new RunConfig(workload, stack, operation, load, sut, target, driverCpus, out, quiet, profile, agents, given);
     }
 
     /** The same run with another load (a point of a sweep). */
     public RunConfig withLoad(Load other, String directory) {
-        return new RunConfig(workload, stack, operation, other, sut, target, driverCpus, directory, quiet, profile, agents);
+        return new RunConfig(workload, stack, operation, other, sut, target, driverCpus, directory, quiet, profile, agents, recording);
     }
 
     /**

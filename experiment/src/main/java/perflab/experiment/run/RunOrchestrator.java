@@ -107,10 +107,30 @@ public final class RunOrchestrator {
     }
 
     public RunOutcome run(RunConfig config, Workload workload) throws RunFailure, IOException {
+        RunOutcome outcome = null;
         try {
-            return runOnce(config, workload);
+            outcome = runOnce(config, workload);
+            return outcome;
         } finally {
+            // before the latch: a Ctrl-C's hook waits on it, so that an interrupted run is recorded with what it measured
+            if (outcome != null) {
+                record(config.recording(), outcome.directory());
+            }
             finished.countDown();
+        }
+    }
+
+    /** Puts the finished run into the results history, if it goes into one; trouble there is a warning, never a failure. */
+    private void record(RunConfig.Recording recording, Path runDir) {
+        if (recording == null || recording.history() == null) {
+            return;
+        }
+        var recorded = perflab.history.HistoryRecorder.record(Path.of(recording.history()), runDir);
+        if (recorded.warning() != null) {
+            System.err.println(recorded.warning());
+        } else if (console != null) {
+            console.printf(java.util.Locale.ROOT, "perflab: history: run %d recorded in %s (%.0f ms)%n", recorded.id(),
+                    recording.history(), recorded.millis());
         }
     }
 
@@ -233,8 +253,9 @@ public final class RunOrchestrator {
         recorder.sampleServerWith(serverSampler);
         InstanceKill kill = instanceKill(run, recorder, serverSampler);
         ProxyRestart proxyRestart = proxyRestart(run, recorder);
+        PrometheusEndpoint metrics = metricsEndpoint(run, recorder);
         Driven driven;
-        try (recorder; serverSampler; kill; proxyRestart) {
+        try (recorder; serverSampler; kill; proxyRestart; metrics) {
             driven = runDriver(run, recorder, kill, proxyRestart);
             recorder.sample();
             if (serverSampler != null) {
@@ -254,6 +275,38 @@ public final class RunOrchestrator {
             summary = summary.withAgents(RunSummarizer.agents(driven.agents().agents()));
         }
         return results.finish(run, driven.result(), summary);
+    }
+
+    /**
+     * {@code --metrics-export}: the run's seconds served for a Prometheus server while it drives; null when not asked
+     * for, or when its port cannot be had (a warning: the run goes on without it).
+     */
+    private PrometheusEndpoint metricsEndpoint(Run run, RunRecorder recorder) {
+        RunConfig config = run.config();
+        if (config.recording() == null || config.recording().metricsExport() == null) {
+            return null;
+        }
+        MetricsExport export = MetricsExport.parse(config.recording().metricsExport());
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("workload", config.workload());
+        labels.put("stack", config.stack());
+        labels.put("operation", config.operation());
+        labels.put("label", config.recording().label());
+        labels.put("run", run.runDir().getFileName().toString());
+        try {
+            PrometheusEndpoint endpoint = PrometheusEndpoint.start(export, labels);
+            recorder.onSecond(endpoint);
+            if (console != null) {
+                console.printf("perflab: live metrics for Prometheus at http://%s:%d%s%n",
+                        export.host().contains(":") ? "[" + export.host() + "]" : export.host(), endpoint.port(),
+                        PrometheusEndpoint.PATH);
+            }
+            return endpoint;
+        } catch (IOException | RuntimeException e) {
+            System.err.println("perflab: --metrics-export: cannot serve on " + export.host() + ":" + export.port() + " ("
+                    + e.getMessage() + "); the run goes on without it");
+            return null;
+        }
     }
 
     /** Samples every process of the run once a second from the drive's start, and the run's live line. */

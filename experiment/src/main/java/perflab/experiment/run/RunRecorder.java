@@ -76,6 +76,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     private ServerCounterSampler serverSampler;
     /** Runs once, at the first measured interval, with the window's start (the profiler's start, a fail-over's timer). */
     private java.util.function.LongConsumer onMeasureStart;
+    /** Given each second as it goes (a live export), or null. */
+    private java.util.function.Consumer<LiveSecond> onSecond;
     /** The measured seconds' counts, kept for a fail-over run's phases ({@link #keepMeasuredSeconds}); else null. */
     private List<FailoverPhases.DriverSecond> measuredSeconds;
 
@@ -161,6 +163,11 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     synchronized void onMeasureStart(java.util.function.LongConsumer hook) {
         java.util.function.LongConsumer earlier = onMeasureStart;
         this.onMeasureStart = earlier == null ? hook : earlier.andThen(hook);
+    }
+
+    /** Gives {@code listener} each second as it goes, after the second's files are written. */
+    synchronized void onSecond(java.util.function.Consumer<LiveSecond> listener) {
+        this.onSecond = listener;
     }
 
     /** Whether the automatic warm-up found the system warm (false: it ran to its maximum, or was not automatic). */
@@ -293,6 +300,16 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             double total = interval.phase() == Phase.WARMUP ? warmupSeconds : measureSeconds;
             console.println(LiveLine.format(interval.phase().label(), interval.elapsedSeconds(), total, throughput,
                     latency.p50(), latency.p99(), interval.errorCount(), cpu, gcOverhead));
+        }
+        if (onSecond != null) {
+            try {
+                onSecond.accept(new LiveSecond(interval.phase() == Phase.WARMUP ? "warmup" : "window",
+                        interval.endEpochMs(), interval.seconds(), interval.successes(), interval.errorCount(), throughput,
+                        latency.p50(), latency.p99(), cpu, sut == null ? Double.NaN : sut.rssMb(), m.machineCpuPercent(),
+                        gcOverhead));
+            } catch (RuntimeException e) {
+                // a live export is a window on the run, never a reason to stop it
+            }
         }
     }
 

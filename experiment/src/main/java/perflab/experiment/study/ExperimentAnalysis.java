@@ -1,5 +1,6 @@
 package perflab.experiment.study;
 
+import perflab.core.stats.Statistics;
 import perflab.core.config.ExperimentSpec;
 import perflab.core.result.ExperimentResult;
 import perflab.core.result.ExperimentResult.Best;

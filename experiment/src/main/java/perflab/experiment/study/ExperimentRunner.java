@@ -52,6 +52,7 @@ public final class ExperimentRunner {
     private final CountDownLatch done = new CountDownLatch(1);
     private volatile boolean interrupted;
     private volatile RunOrchestrator current;
+    private RunConfig.Recording recording;
     private Consumer<ExperimentResult> onUpdate = r -> {
     };
     private String startedAt;
@@ -66,6 +67,12 @@ public final class ExperimentRunner {
         this.perflabHome = perflabHome;
         this.console = console;
         this.quietRuns = quietRuns;
+    }
+
+    /** Records every run as {@code given} says (perflab tune's --history and --label), whatever its configuration says. */
+    public ExperimentRunner recordInto(RunConfig.Recording given) {
+        this.recording = given;
+        return this;
     }
 
     /** Called with the result after every run (e.g. to write more tables). */
@@ -318,6 +325,22 @@ public final class ExperimentRunner {
         });
     }
 
+    /**
+     * The run recorded as the experiment says ({@link #recordInto}), else as its configuration does, with the
+     * experiment's directory: the history groups the experiment's runs by it.
+     */
+    private RunConfig recorded(RunConfig run, Path runDir, String rel) {
+        RunConfig.Recording given = recording != null ? recording : run.recording();
+        if (given == null) {
+            return run;
+        }
+        Path experiment = runDir.toAbsolutePath();
+        for (int i = 0; i < Path.of(rel).getNameCount() && experiment.getParent() != null; i++) {
+            experiment = experiment.getParent();
+        }
+        return run.withRecording(given.withExperiment(experiment.toString()));
+    }
+
     private RunRecord runOne(ExperimentPlan.Configuration config, Workload workload, Path runDir, String rel, int r) {
         RunOrchestrator run = new RunOrchestrator(perflabHome, runDir.getParent(), quietRuns ? null : console)
                 .recordJfr(config.jfr());
@@ -327,8 +350,8 @@ public final class ExperimentRunner {
                 return RunRecord.pending(r, rel);
             }
             RunConfig drawn = RandomInstant.repetition(config.config(), config.variant().settings().get("kill-instance-at"), r);
-            RunOutcome outcome = run.run((drawn != null ? drawn : config.config()).withOut(runDir.toString(), quietRuns),
-                    workload);
+            RunConfig resolved = (drawn != null ? drawn : config.config()).withOut(runDir.toString(), quietRuns);
+            RunOutcome outcome = run.run(recorded(resolved, runDir, rel), workload);
             RunSummary s = outcome.summary();
             if (s.complete()) {
                 return RunDirectories.record(r, rel, RunRecord.OK, null, s, runDir);

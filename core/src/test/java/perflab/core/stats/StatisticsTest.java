@@ -1,4 +1,4 @@
-package perflab.experiment.study;
+package perflab.core.stats;
 
 import org.junit.jupiter.api.Test;
 import perflab.core.result.ExperimentResult.Interval;
