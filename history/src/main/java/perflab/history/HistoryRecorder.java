@@ -27,6 +27,23 @@ public final class HistoryRecorder {
     public record Outcome(long id, double millis, String warning) {
     }
 
+    /**
+     * Opens the history once, off the caller's thread, and closes it again: the first open in a JVM loads SQLite's
+     * native library and the driver's classes (about 150 ms here), which a run then pays while it starts, not after
+     * its window. Any trouble is left for {@link #record} to report.
+     */
+    public static void prepare(Path history) {
+        Thread t = new Thread(() -> {
+            try (HistoryStore store = HistoryStore.open(history, BUSY_WAIT)) {
+                store.count();
+            } catch (Exception | LinkageError e) {
+                // record() meets the same trouble and reports it once, at the run's end
+            }
+        }, "perflab-history-prepare");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** Records the run in {@code runDir} into {@code history}. */
     public static Outcome record(Path history, Path runDir) {
         long start = System.nanoTime();

@@ -108,6 +108,9 @@ public final class RunOrchestrator {
 
     public RunOutcome run(RunConfig config, Workload workload) throws RunFailure, IOException {
         RunOutcome outcome = null;
+        if (config.recording() != null && config.recording().history() != null) {
+            perflab.history.HistoryRecorder.prepare(Path.of(config.recording().history()));
+        }
         try {
             outcome = runOnce(config, workload);
             return outcome;
