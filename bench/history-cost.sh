@@ -4,8 +4,9 @@
 #    in perflab's JVM after the run (opening the file, SQLite's native library the first time, reading run.json and
 #    summary.json, one transaction). Goal: under 50 ms.
 # 2. A history of 10,000 runs (100 configurations of 100 runs each, made from the first run's files with its start and
-#    throughput varied): how long `history import` records them, `history list --limit 0` lists them all and
-#    `history show` shows one configuration's series with its change points. Goal: seconds.
+#    throughput varied): how long `history import` records them, `history list --limit 0` lists them all,
+#    `history show` shows one configuration's series with its change points and `history report` writes the page of
+#    them all (12 configurations charted). Goal: seconds.
 #
 # Usage: bench/history-cost.sh [runs] [configurations] [runs-per-configuration]   (defaults: 10 100 100)
 set -euo pipefail
@@ -67,10 +68,11 @@ listed=$(grep -c ' soap-echo ' "$out/last.out" || true)
 # the configuration of the first synthetic run, by its id
 show_s=$(seconds ./perflab history show throughput --run 1 --history "$big")
 cp "$out/last.out" "$out/show.txt"
+report_s=$(seconds ./perflab history report --history "$big" -o "$out/history.html")
 rm -rf "$synthetic"
-python3 - "$out" "$import_s" "$list_s" "$listed" "$show_s" "$configs" "$per" <<'PY' | tee "$out/result.md"
+python3 - "$out" "$import_s" "$list_s" "$listed" "$show_s" "$configs" "$per" "$report_s" <<'PY' | tee "$out/result.md"
 import csv, statistics, sys
-out, import_s, list_s, listed, show_s, configs, per = sys.argv[1:]
+out, import_s, list_s, listed, show_s, configs, per, report_s = sys.argv[1:]
 ms = [float(r["recordMs"]) for r in csv.DictReader(open(f"{out}/record.csv"))]
 n = int(configs) * int(per)
 print("| what | figure |")
@@ -79,6 +81,7 @@ print(f"| recording a run, median of {len(ms)} (min-max) | {statistics.median(ms
 print(f"| `history import` of {n:,} runs | {float(import_s):.1f} s ({float(import_s) * 1000 / n:.2f} ms a run) |")
 print(f"| `history list --limit 0` of {n:,} runs ({listed} lines) | {float(list_s):.1f} s |")
 print(f"| `history show throughput` of one configuration ({per} runs) | {float(show_s):.1f} s |")
+print(f"| `history report` of {n:,} runs ({configs} configurations, 12 charted) | {float(report_s):.1f} s |")
 PY
 echo "change points found in the shown series (a 10 % drop planted at run $((per * 2 / 3 + 1)) of $per):"
 grep '^change at' "$out/show.txt" || echo "  none"
