@@ -71,9 +71,38 @@ final class HistoryCommand implements Callable<Integer> {
             try {
                 return HistoryStore.open(f, HistoryRecorder.BUSY_WAIT.multipliedBy(5));
             } catch (SQLException e) {
-                throw new IOException("history " + f + ": " + HistoryRecorder.reason(e));
+                throw failure(f, e);
             }
         }
+
+        /** Runs {@code work} on the existing history; a database error becomes one line naming the file. */
+        int reading(StoreWork work) throws IOException {
+            try (HistoryStore store = openExisting()) {
+                return work.on(store);
+            } catch (SQLException e) {
+                throw failure(file(), e);
+            }
+        }
+
+        /** Runs {@code work} on the history, made if it is not there yet. */
+        int writing(StoreWork work) throws IOException {
+            Path f = file();
+            try (HistoryStore store = open(f)) {
+                return work.on(store);
+            } catch (SQLException e) {
+                throw failure(f, e);
+            }
+        }
+
+        private static IOException failure(Path f, SQLException e) {
+            return new IOException("history " + f + ": " + HistoryRecorder.reason(e));
+        }
+    }
+
+    /** A command's work on an open history. */
+    @FunctionalInterface
+    interface StoreWork {
+        int on(HistoryStore store) throws SQLException, IOException;
     }
 
     @Command(name = "import", mixinStandardHelpOptions = true,
@@ -99,15 +128,13 @@ final class HistoryCommand implements Callable<Integer> {
                 }
             }
             Path f = location.file();
-            try (HistoryStore store = Location.open(f)) {
+            return location.writing(store -> {
                 HistoryImport.Outcome o = HistoryImport.into(store, dirs, label);
                 o.problems().forEach(p -> System.err.println("perflab: history import: not recorded: " + p));
                 System.out.printf(Locale.ROOT, "perflab: history %s: %d run%s recorded, %d recorded before, %d unreadable%n",
                         f, o.added(), o.added() == 1 ? "" : "s", o.present(), o.problems().size());
                 return o.added() + o.present() == 0 ? 1 : 0;
-            } catch (SQLException e) {
-                throw new IOException("history " + f + ": " + HistoryRecorder.reason(e));
-            }
+            });
         }
     }
 
@@ -185,7 +212,7 @@ final class HistoryCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--limit " + limit + ": give 0 (all) or more");
             }
             filters.check();
-            try (HistoryStore store = location.openExisting()) {
+            return location.reading(store -> {
                 List<StoredRun> runs = store.runs(filters.filter(store, limit));
                 System.out.printf(Locale.ROOT, "%6s  %-20s  %-12s  %-10s  %10s  %9s  %7s  %10s  %s%n", "run", "started (UTC)",
                         "label", "status", "req/s", "p99 ms", "errors", "CPU µs/req", "configuration [key]");
@@ -200,9 +227,7 @@ final class HistoryCommand implements Callable<Integer> {
                     System.out.println("(no run matches)");
                 }
                 return 0;
-            } catch (SQLException e) {
-                throw new IOException("history " + location.file() + ": " + HistoryRecorder.reason(e));
-            }
+            });
         }
     }
 
@@ -242,7 +267,7 @@ final class HistoryCommand implements Callable<Integer> {
             if ((scope.isEmpty() || scope.startsWith("kind:")) && RunFigure.named(figure).isEmpty()) {
                 throw new IllegalArgumentException("unknown figure '" + figure + "'; known: " + RunFigure.names());
             }
-            try (HistoryStore store = location.openExisting()) {
+            return location.reading(store -> {
                 String key = config != null ? configKey(store, config) : store.configKeyOf(run);
                 if (key == null) {
                     throw new IllegalArgumentException("--run " + run + ": the history has no such run");
@@ -289,9 +314,7 @@ final class HistoryCommand implements Callable<Integer> {
                     System.out.println("newest run " + newest.runId() + " against the runs before it: " + f.describe());
                 }
                 return 0;
-            } catch (SQLException e) {
-                throw new IOException("history " + location.file() + ": " + HistoryRecorder.reason(e));
-            }
+            });
         }
     }
 
@@ -313,13 +336,11 @@ final class HistoryCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             filters.check();
-            try (HistoryStore store = location.openExisting()) {
+            return location.reading(store -> {
                 perflab.report.HistoryReport.write(store, filters.filter(store, 0), output);
                 System.out.println(output);
                 return 0;
-            } catch (SQLException e) {
-                throw new IOException("history " + location.file() + ": " + HistoryRecorder.reason(e));
-            }
+            });
         }
     }
 
@@ -341,15 +362,13 @@ final class HistoryCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--format " + format + ": give csv or json");
             }
             filters.check();
-            try (HistoryStore store = location.openExisting()) {
+            return location.reading(store -> {
                 java.io.PrintWriter out = new java.io.PrintWriter(new java.io.BufferedWriter(
                         new java.io.OutputStreamWriter(System.out, java.nio.charset.StandardCharsets.UTF_8)));
                 perflab.history.HistoryExport.write(store, filters.filter(store, 0), format, out);
                 out.flush();
                 return 0;
-            } catch (SQLException e) {
-                throw new IOException("history " + location.file() + ": " + HistoryRecorder.reason(e));
-            }
+            });
         }
     }
 

@@ -114,6 +114,20 @@ final class TuneCommand implements Callable<Integer> {
             + "runs in run.json and the history (the commit or version under test).")
     String label;
 
+    @Option(names = "--slo", paramLabel = "OBJECTIVES", description = "Gate the experiment: every configuration's "
+            + "means over its repeats must meet these objectives, e.g. \"p99<5ms, errors=0\" (exit 3 if one misses; "
+            + "docs/history.md).")
+    String slo;
+
+    @Option(names = "--no-regression", description = "Gate the experiment on its history: exit 4 when a "
+            + "configuration's repeats are worse in throughput, p99 or CPU per request than its earlier runs (Welch, "
+            + "p < 0.01, at least 2%%).")
+    boolean noRegression;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "With --slo or --no-regression: write the verdict as "
+            + "JUnit XML, a test case per configuration and objective or check.")
+    Path junit;
+
     /** Where the experiment came from, at the start of its error messages. */
     private String where = "perflab tune";
 
@@ -121,12 +135,14 @@ final class TuneCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // checked before anything is written: a bad --label is refused, not found after the experiment's directory
         perflab.core.config.RunConfig.Recording recording = perflab.history.HistoryFile.recording(history, label, System.getenv());
+        Gate gate = Gate.of(slo, noRegression, junit, recording);
         ExperimentSpec spec;
         Path dir;
         if (resume != null) {
             if (!words.isEmpty() || repeat != null || p99Ms != null || name != null || out != null || alpha != null
                     || minEffect != null || search != null || goalMs != null || resolution != null) {
-                throw new IllegalArgumentException("--resume takes only the experiment's directory (and --quiet, --history, --label)");
+                throw new IllegalArgumentException("--resume takes only the experiment's directory (and --quiet, --history, "
+                        + "--label, --slo, --no-regression, --junit)");
             }
             Path file = resume.resolve(EXPERIMENT_FILE);
             if (!Files.isRegularFile(file)) {
@@ -141,6 +157,10 @@ final class TuneCommand implements Callable<Integer> {
             dir = null;
         }
         Workload workload = Workloads.named(spec.workload());
+        if (gate != null && spec.rateSearch() != null) {
+            throw new IllegalArgumentException("--slo and --no-regression judge an experiment's configurations; a "
+                    + "capacity search has none to judge (gate its capacity with `perflab run --rate N --slo ...`)");
+        }
         if (resume == null && !spec.settings().containsKey("seed")) {
             // one seed for the whole experiment: every configuration sends the same payloads, and a resumed run too
             Map<String, String> settings = new LinkedHashMap<>(spec.settings());
@@ -186,7 +206,8 @@ final class TuneCommand implements Callable<Integer> {
             return runner.runSearch(plan, (index, rate) -> configuration(w, workload, Variants.searchTrial(s, index, rate)),
                     workload, dir);
         }
-        return runner.run(plan, workload, dir);
+        int status = runner.run(plan, workload, dir);
+        return gate == null ? status : gate.judge(status, dir, recording);
     }
 
     /** Every configuration made into a run configuration before anything runs: a bad value stops here. */

@@ -119,7 +119,7 @@ class HistoryIT {
     }
 
     @Test
-    void aPlantedRegressionFailsTheGateAndAnImprovementPasses() throws Exception {
+    void aPlantedRegressionFailsTheGateAndAnExperimentIsGatedByConfiguration() throws Exception {
         Path seed = work.resolve("seed");
         try (PerflabProcess p = perflab(with(RUN, "--out", seed.toString(), "--history", "off"))) {
             assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
@@ -147,10 +147,33 @@ class HistoryIT {
         String xml = Files.readString(junit);
         assertTrue(xml.contains("classname=\"perflab.regression\" name=\"throughput\""), xml);
         assertTrue(xml.contains("<failure message=\"throughput"), xml);
-        try (PerflabProcess p = perflab(with(RUN, "--out", work.resolve("improved").toString(), "--history",
-                slowHistory.toString(), "--no-regression"))) {
-            assertEquals(0, p.await(Duration.ofSeconds(120)), p.out() + p.err());
+        // an experiment is gated configuration by configuration: 2 clients is the configuration of the slower history,
+        // which its run improves on; 1 client has no past to be compared with, which is said and passes
+        Path experiment = work.resolve("experiment");
+        Path tuneJunit = work.resolve("tune.xml");
+        try (PerflabProcess p = perflab("tune", "hello", "--clients", "1,2", "--warmup", "1s", "--duration", "2s",
+                "--heap", "64m", "--gc", "serial", "--seed", "5", "--repeat", "1", "--quiet", "--out", experiment.toString(),
+                "--history", slowHistory.toString(), "--label", "exp", "--no-regression", "--slo", "errors=0",
+                "--junit", tuneJunit.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(180)), p.out() + p.err());
             assertTrue(p.out().contains("verdict: pass (exit 0)"), p.out());
+            assertTrue(p.out().lines().anyMatch(l -> l.contains("regression check throughput")
+                    && l.contains("against 5 earlier runs")), p.out());
+            assertTrue(p.out().contains("throughput: 0 earlier runs of this configuration"), p.out());
+        }
+        JsonNode gate = JSON.readTree(experiment.resolve("experiment.json").toFile()).get("gate");
+        assertEquals("pass", gate.get("verdict").asText(), gate.toString());
+        assertEquals(2, gate.get("configurations").size(), gate.toString());
+        String tuneXml = Files.readString(tuneJunit);
+        assertTrue(tuneXml.contains("tests=\"8\" failures=\"0\""), tuneXml);
+        assertEquals(2, count(slowHistory, "SELECT count(*) FROM runs WHERE label = 'exp' AND experiment = '"
+                + experiment.toAbsolutePath().normalize() + "'"));
+        assertEquals(2, count(slowHistory, "SELECT count(DISTINCT config_key) FROM runs"),
+                "tune's 2 clients is the configuration run's 2 clients recorded");
+        // import finds the same runs and records nothing twice
+        try (PerflabProcess p = perflab("history", "import", experiment.toString(), "--history", slowHistory.toString())) {
+            assertEquals(0, p.await(Duration.ofSeconds(60)), p.err());
+            assertTrue(p.out().contains("0 runs recorded, 2 recorded before"), p.out());
         }
         // the series shows it at the new run: too new for a change point (3 runs each side), flagged by the check
         try (PerflabProcess p = perflab("history", "show", "throughput", "--run", "6", "--history", fastHistory.toString())) {
@@ -235,25 +258,6 @@ class HistoryIT {
     }
 
     @Test
-    void tuneRecordsEachRunWithItsExperiment() throws Exception {
-        Path history = work.resolve("tune.sqlite");
-        Path out = work.resolve("experiment");
-        try (PerflabProcess p = perflab("tune", "hello", "--clients", "1,2", "--warmup", "1s", "--duration", "2s",
-                "--heap", "64m", "--gc", "serial", "--repeat", "1", "--quiet", "--out", out.toString(),
-                "--history", history.toString(), "--label", "exp")) {
-            assertEquals(0, p.await(Duration.ofSeconds(180)), p.out() + p.err());
-        }
-        assertEquals(2, count(history, "SELECT count(*) FROM runs WHERE label = 'exp' AND experiment = '"
-                + out.toAbsolutePath().normalize() + "'"));
-        assertEquals(2, count(history, "SELECT count(DISTINCT config_key) FROM runs"), "1 and 2 clients are two configurations");
-        // import finds the same runs and records nothing twice
-        try (PerflabProcess p = perflab("history", "import", out.toString(), "--history", history.toString())) {
-            assertEquals(0, p.await(Duration.ofSeconds(60)), p.err());
-            assertTrue(p.out().contains("0 runs recorded, 2 recorded before"), p.out());
-        }
-    }
-
-    @Test
     void badInputIsRefusedInOneLine() throws Exception {
         PerflabProcess.assertRefused(work, HELLO, "unknown figure 'latency'", "throughput", "run", "hello", "--slo", "latency<5ms");
         PerflabProcess.assertRefused(work, HELLO, "p99 is a time", "ms", "run", "hello", "--slo", "p99<5parsecs");
@@ -261,6 +265,10 @@ class HistoryIT {
         PerflabProcess.assertRefused(work, HELLO, "--no-regression compares", "--history", "run", "hello",
                 "--no-regression", "--history", "off");
         PerflabProcess.assertRefused(work, HELLO, "--junit writes a gate's verdict", "--slo", "run", "hello", "--junit", "x.xml");
+        PerflabProcess.assertRefused(work, HELLO, "a capacity search has none to judge", "--rate", "tune", "hello",
+                "--search", "100", "--slo", "errors=0");
+        PerflabProcess.assertRefused(work, HELLO, "unknown figure 'p98'", "p99", "tune", "hello", "--gc", "g1,serial",
+                "--slo", "p98<1ms");
         PerflabProcess.assertRefused(work, HELLO, "--label: give one line", "characters", "run", "hello", "--label", " ");
         PerflabProcess.assertRefused(work, HELLO, "unknown figure 'nope'", "throughput", "history", "show", "nope", "--run", "1",
                 "--history", work.resolve("none.sqlite").toString());

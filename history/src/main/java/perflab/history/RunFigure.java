@@ -122,6 +122,21 @@ public enum RunFigure {
         return out;
     }
 
+    /**
+     * The run-wide figures of several summaries (a configuration's repeats) as their means; a figure counts over the
+     * runs that have it. What an experiment's gate holds a configuration to.
+     */
+    public static List<Figure> meansOf(List<JsonNode> summaries) {
+        List<Figure> out = new ArrayList<>();
+        for (RunFigure f : values()) {
+            double[] values = summaries.stream().map(f.read).flatMap(java.util.Optional::stream).mapToDouble(v -> v).toArray();
+            if (values.length > 0) {
+                out.add(new Figure(Figure.RUN, f.key, perflab.core.stats.Statistics.mean(values), f.unit));
+            }
+        }
+        return out;
+    }
+
     /** A load's fields that are when and how it was cut, not what it measured. */
     private static final java.util.Set<String> NOT_LOAD_FIGURES = java.util.Set.of("kind", "unit", "line", "note",
             "fromEpochMicros", "toEpochMicros", "periods");

@@ -88,9 +88,10 @@ public final class HistoryReport {
             facts.put("newest", newest.startedAt() + (newest.label() == null ? "" : " (" + newest.label() + ")"));
             page.facts(facts);
             HtmlTable changes = new HtmlTable("figure", "from", "before#", "after#", "change %#", "95 % interval", "p#", "");
+            java.util.Set<Long> shown = configRuns.stream().map(StoredRun::id).collect(java.util.stream.Collectors.toSet());
             for (RunFigure figure : CHARTED) {
                 List<SeriesPoint> series = store.series(e.getKey(), "", figure.key(), true).stream()
-                        .filter(p -> configRuns.stream().anyMatch(r -> r.id() == p.runId())).toList();
+                        .filter(p -> shown.contains(p.runId())).toList();
                 if (series.isEmpty()) {
                     continue;
                 }

@@ -33,8 +33,16 @@ public record GateVerdict(List<ObjectiveResult> objectives, List<RegressionCheck
 
     /** The verdict on a run's summary.json against {@code objectives} and the regression {@code findings}. */
     public static GateVerdict of(JsonNode summary, List<Objective> objectives, List<RegressionCheck.Finding> findings) {
+        return of(RunFigure.of(summary), objectives, findings);
+    }
+
+    /**
+     * The verdict on {@code figures} (a run's, or the means of a configuration's repeats: {@link RunFigure#meansOf})
+     * against {@code objectives} and the regression {@code findings}.
+     */
+    public static GateVerdict of(List<perflab.history.Figure> figures, List<Objective> objectives,
+                                 List<RegressionCheck.Finding> findings) {
         List<ObjectiveResult> results = new ArrayList<>();
-        List<perflab.history.Figure> figures = RunFigure.of(summary);
         for (Objective o : objectives) {
             Optional<Double> actual = figures.stream()
                     .filter(f -> f.scope().isEmpty() && f.name().equals(o.figure().key())).map(f -> f.value()).findFirst();

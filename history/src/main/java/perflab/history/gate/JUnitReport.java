@@ -15,22 +15,54 @@ public final class JUnitReport {
     private JUnitReport() {
     }
 
+    /** A run's verdict. */
     public static void write(Path file, String suite, GateVerdict v) throws IOException {
-        StringBuilder cases = new StringBuilder();
-        int failures = 0;
-        for (GateVerdict.ObjectiveResult r : v.objectives()) {
-            failures += r.met() ? 0 : 1;
-            cases.append(testCase("perflab.slo", r.objective(), r.met() ? null : r.note(), r.note()));
+        Cases cases = new Cases();
+        cases.add("", v);
+        cases.write(file, suite);
+    }
+
+    /** An experiment's verdict: each configuration's cases named after it; an unmeasured one is a failed case. */
+    public static void write(Path file, String suite, ExperimentVerdict v) throws IOException {
+        Cases cases = new Cases();
+        for (ExperimentVerdict.Configuration c : v.configurations()) {
+            if (c.gate() == null) {
+                cases.add("perflab.measured", c.title(), "no complete run: nothing to judge", null);
+            } else {
+                cases.add(c.title() + ": ", c.gate());
+            }
         }
-        for (RegressionCheck.Finding f : v.regressions()) {
-            failures += f.regression() ? 1 : 0;
-            cases.append(testCase("perflab.regression", f.figure(), f.regression() ? f.describe() : null, f.describe()));
+        cases.write(file, suite);
+    }
+
+    /** The test cases written so far and how many failed. */
+    private static final class Cases {
+        private final StringBuilder xml = new StringBuilder();
+        private int tests;
+        private int failures;
+
+        void add(String prefix, GateVerdict v) {
+            for (GateVerdict.ObjectiveResult r : v.objectives()) {
+                add("perflab.slo", prefix + r.objective(), r.met() ? null : r.note(), r.note());
+            }
+            for (RegressionCheck.Finding f : v.regressions()) {
+                add("perflab.regression", prefix + f.figure(), f.regression() ? f.describe() : null, f.describe());
+            }
         }
-        String xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                + String.format(Locale.ROOT, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\">%n",
-                escape(suite), v.objectives().size() + v.regressions().size(), failures)
-                + cases + "</testsuite>\n";
-        AtomicFiles.write(file, xml.getBytes(StandardCharsets.UTF_8));
+
+        void add(String className, String name, String failure, String out) {
+            tests++;
+            failures += failure == null ? 0 : 1;
+            xml.append(testCase(className, name, failure, out));
+        }
+
+        void write(Path file, String suite) throws IOException {
+            String doc = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    + String.format(Locale.ROOT, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\">%n",
+                    escape(suite), tests, failures)
+                    + xml + "</testsuite>\n";
+            AtomicFiles.write(file, doc.getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     private static String testCase(String className, String name, String failure, String out) {

@@ -43,6 +43,10 @@ public record Objective(RunFigure figure, Comparison comparison, double bound, S
     }
 
     static String format(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v);
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        // four significant digits, without the zeros %g pads with (4.2, not 4.200)
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros().toPlainString();
     }
 }

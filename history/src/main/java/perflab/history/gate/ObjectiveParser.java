@@ -31,7 +31,7 @@ public final class ObjectiveParser {
             throw new IllegalArgumentException("--slo: give objectives such as \"p99<5ms, errors=0\"");
         }
         List<Objective> out = new ArrayList<>();
-        for (String term : slo.split(",")) {
+        for (String term : slo.split(",", -1)) { // -1: a stray comma is an empty objective, refused, not dropped
             out.add(term(term));
         }
         return out;

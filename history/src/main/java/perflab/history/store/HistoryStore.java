@@ -185,23 +185,9 @@ public final class HistoryStore implements AutoCloseable {
     public Map<Long, List<Figure>> allFigures(List<StoredRun> runs) throws SQLException {
         Map<Long, List<Figure>> out = new LinkedHashMap<>();
         runs.forEach(r -> out.put(r.id(), new ArrayList<>()));
-        List<Long> ids = new ArrayList<>(out.keySet());
-        for (int from = 0; from < ids.size(); from += 1000) {
-            List<Long> part = ids.subList(from, Math.min(ids.size(), from + 1000));
-            String marks = String.join(", ", java.util.Collections.nCopies(part.size(), "?"));
-            try (PreparedStatement q = db.prepareStatement("SELECT run_id, scope, name, value, unit FROM figures WHERE "
-                    + "run_id IN (" + marks + ") ORDER BY run_id, scope, name")) {
-                for (int i = 0; i < part.size(); i++) {
-                    q.setLong(i + 1, part.get(i));
-                }
-                try (ResultSet rs = q.executeQuery()) {
-                    while (rs.next()) {
-                        out.get(rs.getLong(1)).add(new Figure(rs.getString(2), rs.getString(3), rs.getDouble(4),
-                                rs.getString(5)));
-                    }
-                }
-            }
-        }
+        forEachRowOf(new ArrayList<>(out.keySet()), "SELECT run_id, scope, name, value, unit FROM figures WHERE run_id IN (%s) "
+                + "ORDER BY run_id, scope, name", rs -> out.get(rs.getLong(1)).add(new Figure(rs.getString(2),
+                rs.getString(3), rs.getDouble(4), rs.getString(5))));
         return out;
     }
 
@@ -209,18 +195,31 @@ public final class HistoryStore implements AutoCloseable {
     private void figuresOf(List<StoredRun> runs) throws SQLException {
         Map<Long, StoredRun> byId = new LinkedHashMap<>();
         runs.forEach(r -> byId.put(r.id(), r));
-        List<Long> ids = new ArrayList<>(byId.keySet());
+        forEachRowOf(new ArrayList<>(byId.keySet()), "SELECT run_id, name, value FROM figures WHERE scope = '' AND "
+                + "run_id IN (%s)", rs -> byId.get(rs.getLong(1)).figures().put(rs.getString(2), rs.getDouble(3)));
+    }
+
+    /** A row of a result set, read. */
+    @FunctionalInterface
+    private interface RowReader {
+        void read(ResultSet rs) throws SQLException;
+    }
+
+    /**
+     * Runs {@code sql}, whose {@code %s} is an {@code IN} list, for the runs {@code ids} a thousand at a time (SQLite
+     * bounds a statement's parameters), and hands each row to {@code reader}.
+     */
+    private void forEachRowOf(List<Long> ids, String sql, RowReader reader) throws SQLException {
         for (int from = 0; from < ids.size(); from += 1000) {
             List<Long> part = ids.subList(from, Math.min(ids.size(), from + 1000));
             String marks = String.join(", ", java.util.Collections.nCopies(part.size(), "?"));
-            try (PreparedStatement q = db.prepareStatement("SELECT run_id, name, value FROM figures WHERE scope = '' AND "
-                    + "run_id IN (" + marks + ")")) {
+            try (PreparedStatement q = db.prepareStatement(String.format(java.util.Locale.ROOT, sql, marks))) {
                 for (int i = 0; i < part.size(); i++) {
                     q.setLong(i + 1, part.get(i));
                 }
                 try (ResultSet rs = q.executeQuery()) {
                     while (rs.next()) {
-                        byId.get(rs.getLong(1)).figures().put(rs.getString(2), rs.getDouble(3));
+                        reader.read(rs);
                     }
                 }
             }
