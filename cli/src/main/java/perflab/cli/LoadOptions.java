@@ -136,6 +136,11 @@ final class LoadOptions {
 
     /** Where the run is recorded and exported: --history, --label and --metrics-export, resolved against the environment. */
     perflab.core.config.RunConfig.Recording recording() {
+        return recording(history, label, metricsExport);
+    }
+
+    /** --history, --label and --metrics-export as run and tune take them, checked before anything is written. */
+    static perflab.core.config.RunConfig.Recording recording(String history, String label, String metricsExport) {
         if (metricsExport != null) {
             perflab.experiment.run.MetricsExport.parse(metricsExport);
         }

@@ -128,13 +128,18 @@ final class TuneCommand implements Callable<Integer> {
             + "JUnit XML, a test case per configuration and objective or check.")
     Path junit;
 
+    @Option(names = "--metrics-export", paramLabel = "prometheus=[HOST:]PORT", description = "Serve each run's seconds "
+            + "for a Prometheus server to scrape while it drives, labelled with the experiment and the run "
+            + "(docs/history.md).")
+    String metricsExport;
+
     /** Where the experiment came from, at the start of its error messages. */
     private String where = "perflab tune";
 
     @Override
     public Integer call() throws Exception {
         // checked before anything is written: a bad --label is refused, not found after the experiment's directory
-        perflab.core.config.RunConfig.Recording recording = perflab.history.HistoryFile.recording(history, label, System.getenv());
+        perflab.core.config.RunConfig.Recording recording = LoadOptions.recording(history, label, metricsExport);
         Gate gate = Gate.of(slo, noRegression, junit, recording);
         ExperimentSpec spec;
         Path dir;
@@ -142,7 +147,7 @@ final class TuneCommand implements Callable<Integer> {
             if (!words.isEmpty() || repeat != null || p99Ms != null || name != null || out != null || alpha != null
                     || minEffect != null || search != null || goalMs != null || resolution != null) {
                 throw new IllegalArgumentException("--resume takes only the experiment's directory (and --quiet, --history, "
-                        + "--label, --slo, --no-regression, --junit)");
+                        + "--label, --slo, --no-regression, --junit, --metrics-export)");
             }
             Path file = resume.resolve(EXPERIMENT_FILE);
             if (!Files.isRegularFile(file)) {

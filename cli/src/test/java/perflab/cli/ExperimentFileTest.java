@@ -49,6 +49,20 @@ class ExperimentFileTest {
     }
 
     @Test
+    void theTimeEstimateCountsAWarmupGivenInRequests() throws Exception {
+        var hello = perflab.core.workload.Workloads.named("hello");
+        // at a rate, 100,000 warm-up requests are 50 s; each run also has its 60 s window and 5 s to start
+        var open = TuneCommand.plan("e.yaml", read("workload: hello\nrate: 2000\nwarmup: 0s\nwarmup-requests: 100000\n"
+                + "duration: 60s\nmatrix: {heap: [256m, 512m]}\n"), hello);
+        assertEquals("; about 3min 50s left", perflab.experiment.study.ExperimentRunner.timeLeft(open, 2, 0, 0));
+        // closed: how long the server takes to answer them is not known before a run, and the estimate says so
+        var closed = TuneCommand.plan("e.yaml", read("workload: hello\nwarmup: 0s\nwarmup-requests: 100000\n"
+                + "duration: 60s\nmatrix: {heap: [256m, 512m]}\n"), hello);
+        assertEquals("; about 2min 10s left, plus each run's 100,000 warm-up requests",
+                perflab.experiment.study.ExperimentRunner.timeLeft(closed, 2, 0, 0));
+    }
+
+    @Test
     void repeatAutoIsAdaptiveWithItsMaximumAndSurvivesAResume() throws Exception {
         ExperimentSpec spec = read("workload: hello\nrepeat: auto:12\nmatrix: {gc: [parallel, g1]}\n");
         assertEquals(12, spec.repeat());

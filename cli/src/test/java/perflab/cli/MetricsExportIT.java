@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -73,8 +74,8 @@ class MetricsExportIT {
                     return false;
                 }
             });
-            try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "2", "--warmup", "4s",
-                    "--duration", "6s", "--heap", "64m", "--gc", "serial", "--label", "live", "--history", "off",
+            try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "run", "hello", "--clients", "2", "--warmup", "3s",
+                    "--duration", "4s", "--heap", "64m", "--gc", "serial", "--label", "live", "--history", "off",
                     "--metrics-export", "prometheus=" + exported)) {
                 assertEquals(0, p.await(Duration.ofSeconds(120)), p.err());
                 assertTrue(p.out().contains("perflab: live metrics for Prometheus at http://127.0.0.1:" + exported + "/metrics"),
@@ -92,6 +93,21 @@ class MetricsExportIT {
             JsonNode p99 = query(api, "max_over_time(perflab_latency_p99_seconds{phase=\"window\"}[5m])");
             double seconds = p99.get(0).get("value").get(1).asDouble();
             assertTrue(seconds > 0 && seconds < 10, "p99 in seconds: " + p99);
+
+            // an experiment's runs export one after another on the same port, each named by its configuration
+            Path experiment = work.resolve("exp");
+            try (PerflabProcess p = PerflabProcess.startWith(work, HELLO, "tune", "hello", "--clients", "1,2", "--repeat",
+                    "1", "--warmup", "1s", "--duration", "3s", "--heap", "64m", "--gc", "serial", "--history", "off",
+                    "--quiet", "--out", experiment.toString(), "--metrics-export", "prometheus=" + exported)) {
+                assertEquals(0, p.await(Duration.ofSeconds(180)), p.err());
+                assertFalse(p.err().contains("--metrics-export"), p.err());
+            }
+            JsonNode runs = query(api, "max_over_time(perflab_throughput{experiment=\"exp\",phase=\"window\"}[5m])");
+            assertEquals(2, runs.size(), runs.toString());
+            java.util.Set<String> names = new java.util.TreeSet<>();
+            runs.forEach(r -> names.add(r.get("metric").get("run").asText()));
+            assertEquals(2, names.size(), names.toString());
+            assertTrue(names.stream().allMatch(n -> n.endsWith("/rep-1")), names.toString());
         } finally {
             prometheus.destroy();
             if (!prometheus.waitFor(20, TimeUnit.SECONDS)) {

@@ -295,7 +295,14 @@ public final class RunOrchestrator {
         labels.put("stack", config.stack());
         labels.put("operation", config.operation());
         labels.put("label", config.recording().label());
-        labels.put("run", run.runDir().getFileName().toString());
+        String experiment = config.recording().experiment();
+        if (experiment != null) {
+            // an experiment's runs are <configuration>/rep-<r>: the run's name alone would not tell them apart
+            labels.put("experiment", Path.of(experiment).getFileName().toString());
+            labels.put("run", run.runDir().getParent().getFileName() + "/" + run.runDir().getFileName());
+        } else {
+            labels.put("run", run.runDir().getFileName().toString());
+        }
         try {
             PrometheusEndpoint endpoint = PrometheusEndpoint.start(export, labels);
             recorder.onSecond(endpoint);

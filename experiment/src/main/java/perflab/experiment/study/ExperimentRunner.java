@@ -417,6 +417,7 @@ public final class ExperimentRunner {
     /** "; about 4 min left", from this session's runs, or before any from the runs' warm-up and duration. */
     public static String timeLeft(ExperimentPlan plan, int remaining, int ran, long spentMs) {
         long perRunMs;
+        String unknown = "";
         if (ran > 0 && spentMs > 0) {
             perRunMs = spentMs / ran;
         } else {
@@ -424,11 +425,18 @@ public final class ExperimentRunner {
             if (load.duration() == null) {
                 return "";
             }
-            perRunMs = load.duration().toMillis() + (load.warmupRequests() > 0 ? 0 : load.warmup().toMillis()) + 5_000;
+            long warmupMs = load.warmup().toMillis();
+            if (load.warmupRequests() > 0) {
+                // a warm-up counted in requests lasts as long as the server takes to answer them: known only at a rate
+                warmupMs = load.rate() > 0 ? (long) (load.warmupRequests() * 1000 / load.rate()) : 0;
+                unknown = load.rate() > 0 ? "" : String.format(Locale.ROOT, ", plus each run's %,d warm-up requests",
+                        load.warmupRequests());
+            }
+            perRunMs = load.duration().toMillis() + warmupMs + 5_000;
         }
         long s = perRunMs * remaining / 1000;
         return "; about " + (s >= 3600 ? String.format(Locale.ROOT, "%dh %02dmin", s / 3600, s / 60 % 60)
-                : s >= 60 ? String.format(Locale.ROOT, "%dmin %02ds", s / 60, s % 60) : s + " s") + " left";
+                : s >= 60 ? String.format(Locale.ROOT, "%dmin %02ds", s / 60, s % 60) : s + " s") + " left" + unknown;
     }
 
     private void say(String format, Object... args) {
