@@ -63,7 +63,9 @@ public final class SutProfiler {
         if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
             throw new IOException("async-profiler is bundled for Linux x64 only, this is " + os + " " + arch);
         }
-        Path library = workDir.resolve("libasyncProfiler.so");
+        // absolute: the JVM that loads it resolves a relative path against its own working directory, which for a
+        // server file's SUT (Liberty, Tomcat) is its server's, not perflab's
+        Path library = workDir.resolve("libasyncProfiler.so").toAbsolutePath();
         if (!Files.exists(library)) {
             try (InputStream in = SutProfiler.class.getClassLoader().getResourceAsStream(LIBRARY_RESOURCE)) {
                 if (in == null) {
