@@ -56,6 +56,21 @@ public final class PerflabProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Makes the perflab cache of processes started in {@code workDir} (where a server kind unpacks a distribution and
+     * trade keeps its populated databases) the one the module's test classes share, {@code target/perflab-cache} of
+     * the module Failsafe runs in: a user's second run restores what the first prepared, and so do the tests that are
+     * not about that first preparation. On a 2-CPU CI each of trade's ITs otherwise unpacked Open Liberty (8,381
+     * files) or populated 15,000 users again. A test of what a first use does keeps a cache of its own (the default).
+     */
+    public static void shareCache(Path workDir) throws IOException {
+        Path shared = Files.createDirectories(Path.of("target", "perflab-cache").toAbsolutePath());
+        Path link = workDir.resolve("cache");
+        if (!Files.isSymbolicLink(link)) {
+            Files.createSymbolicLink(link, shared);
+        }
+    }
+
     public static PerflabProcess start(Path workDir, String... args) throws IOException {
         return startWith(workDir, null, args);
     }

@@ -41,9 +41,10 @@ class HarRecordingIT {
         String missing = HeadlessChromium.missing();
         assumeTrue(missing == null, missing);
         Path serveDir = Files.createDirectories(work.resolve("serve"));
+        PerflabProcess.shareCache(serveDir); // the population of trade's default users, made once for the module's tests
         try (PerflabProcess trade = PerflabProcess.start(serveDir, "serve", "trade", "--port", "0", "--heap", "256m",
                 "--out", serveDir.resolve("logs").toString())) {
-            // the first population of its users (here, in the test's own cache) takes minutes on a busy machine; perflab
+            // the first population of its users (in the module's shared cache) takes minutes on a busy machine; perflab
             // itself gives up on a server that stops making progress, and this wait then ends with it
             String port = trade.awaitLine(Pattern.compile("at http://127\\.0\\.0\\.1:(\\d+)/"), Duration.ofMinutes(5));
             String base = "http://127.0.0.1:" + port;

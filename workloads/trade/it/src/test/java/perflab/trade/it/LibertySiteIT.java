@@ -44,10 +44,11 @@ class LibertySiteIT {
     @BeforeAll
     static void start() throws Exception {
         postgres = ScratchPostgres.start();
+        PerflabProcess.shareCache(work); // one unpacking of Liberty for the module's tests
         String url = postgres.jdbcUrl("trade");
         serve = PerflabProcess.start(work, "serve", "trade", "--stack", "liberty", "--port", "0", "--db", "postgresql",
                 "--db-url", url, "--users", "6", "--quotes", "30", "--heap", "256m", "--out", work.resolve("serve").toString());
-        // a first start unpacks Liberty (here, where the test keeps perflab's cache) and restores the database
+        // a first start unpacks Liberty (in the module's shared cache) and restores the database
         String port = serve.awaitLine(Pattern.compile("at http://127\\.0\\.0\\.1:(\\d+)"), Duration.ofMinutes(5));
         pool = TradeDatabase.open(url, 2, 16);
         site = new Site(URI.create("http://127.0.0.1:" + port), new JdbcTradeService(pool, TradeSettings.defaults()), 6, 30);

@@ -3,6 +3,7 @@ package perflab.trade.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import perflab.testsupport.PerflabProcess;
 
@@ -27,9 +28,15 @@ class TradeLibertyIT {
     private static final List<String> PAGES = List.of("login", "logout", "register", "home", "account", "update",
             "portfolio", "quote", "buy", "sell");
 
-    /** One for the class: its runs share perflab's cache there, and so one unpacking of Liberty. */
+    /** One for the class. */
     @TempDir
     static Path work;
+
+    /** Its runs use the module's shared cache: one unpacking of Liberty, one population of its 300 users. */
+    @BeforeAll
+    static void shareCache() throws java.io.IOException {
+        PerflabProcess.shareCache(work);
+    }
 
     @Test
     void everyPageOfTheLibertyStackOnH2ServesWithoutAnErrorAndTheBooksBalance() throws Exception {
@@ -127,7 +134,7 @@ class TradeLibertyIT {
                 out.toString()));
         args.addAll(List.of(more));
         try (PerflabProcess p = PerflabProcess.start(work, args.toArray(String[]::new))) {
-            // Liberty's first start here unpacks it (a minute on a busy machine) and compiles its pages on first use
+            // the module's first start of Liberty unpacks it (a minute on a busy machine) and compiles its pages on first use
             assertEquals(0, p.await(Duration.ofSeconds(420)), p.err() + p.out());
             assertTrue(p.out().contains("by kind"), p.out());
         }
