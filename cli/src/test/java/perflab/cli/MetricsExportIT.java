@@ -7,7 +7,6 @@ import org.junit.jupiter.api.io.TempDir;
 import perflab.testsupport.PerflabProcess;
 import perflab.testsupport.Poll;
 
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -36,12 +35,6 @@ class MetricsExportIT {
     @TempDir
     Path work;
 
-    private static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
     private static HttpResponse<String> get(String url) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -50,8 +43,8 @@ class MetricsExportIT {
     @Test
     void aPrometheusServerScrapesTheRunsWarmupAndWindow() throws Exception {
         assumeTrue(Files.isExecutable(PROMETHEUS), "prometheus is not installed (CI installs it: .ci/run)");
-        int exported = freePort();
-        int web = freePort();
+        int exported = perflab.core.process.LocalSockets.freePort();
+        int web = perflab.core.process.LocalSockets.freePort();
         Path config = work.resolve("prometheus.yml");
         Files.writeString(config, """
                 global:

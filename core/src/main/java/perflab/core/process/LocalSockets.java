@@ -21,30 +21,55 @@ public final class LocalSockets {
     private LocalSockets() {
     }
 
-    /** A loopback UDP port free a moment ago, for a SIPp to bind next (a clash shows as its exit before it started). */
+    /**
+     * A loopback UDP port free a moment ago, for a SIPp to bind next (a clash shows as its exit before it started).
+     * Chosen as {@link #freePort} chooses.
+     */
     public static int freeUdpPort() throws IOException {
-        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-            return s.getLocalPort();
-        }
+        return freePort();
     }
 
     /**
      * A loopback port free a moment ago for both TCP and UDP, for a program perflab starts on a port it chose (a
-     * proxy that listens for SIP over UDP and HTTP over TCP); a clash shows as the program's exit before it is ready.
+     * proxy that listens for SIP over UDP and HTTP over TCP, a pair of grid members that name each other's port);
+     * a clash shows as the program's exit before it is ready.
+     * <p>
+     * Chosen at random among the ports the kernel never hands out by itself: below its ephemeral range
+     * ({@code ip_local_port_range}). A port taken with a bind to port 0 and released is back in that range, and
+     * before the program binds it the kernel may give it to anybody's bind to port 0 or outgoing connection,
+     * even one of the program's own (a CI run lost a grid member's port so). A port below the range can only be
+     * taken by a program that names it.
      */
     public static int freePort() throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-                int port = udp.getLocalPort();
-                try (java.net.ServerSocket tcp = new java.net.ServerSocket()) {
-                    tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-                    return port;
-                } catch (IOException taken) {
-                    // free for UDP only: try another
-                }
+        int[] range = ChosenPortRange.current();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int port = range[0] + java.util.concurrent.ThreadLocalRandom.current().nextInt(range[1] - range[0] + 1);
+            if (bindableForBoth(port)) {
+                return port;
             }
         }
-        throw new IOException("no loopback port free for both TCP and UDP in 50 tries");
+        throw new IOException("no loopback port free for both TCP and UDP in 200 tries between " + range[0] + " and "
+                + range[1]);
+    }
+
+    /** {@code count} different ports as {@link #freePort} chooses them: for programs that name each other's. */
+    public static int[] freePorts(int count) throws IOException {
+        java.util.Set<Integer> chosen = new java.util.LinkedHashSet<>();
+        while (chosen.size() < count) {
+            chosen.add(freePort());
+        }
+        return chosen.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Whether the loopback's {@code port} can be bound now for TCP and for UDP: what {@link #freePort} skips on. */
+    static boolean bindableForBoth(int port) {
+        try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+             java.net.ServerSocket tcp = new java.net.ServerSocket()) {
+            tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            return true;
+        } catch (IOException taken) {
+            return false;
+        }
     }
 
     /** Whether TCP port {@code port} of the loopback can be bound now (no server, on the loopback or every address, holds it). */

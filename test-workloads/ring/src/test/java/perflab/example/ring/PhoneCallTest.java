@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Timeout;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,9 +26,7 @@ class PhoneCallTest {
     }
 
     private static int freeUdpPort() throws IOException {
-        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
-            return s.getLocalPort();
-        }
+        return perflab.core.process.LocalSockets.freeUdpPort();
     }
 
     @Test

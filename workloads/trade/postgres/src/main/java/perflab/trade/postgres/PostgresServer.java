@@ -3,8 +3,6 @@ package perflab.trade.postgres;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -62,13 +60,6 @@ final class PostgresServer {
         PostgresServer server = new PostgresServer(builder.start(), port, data, install.major() >= 10);
         server.pumpLog();
         return server;
-    }
-
-    /** A port free on 127.0.0.1 now (another process may take it before postgres binds: the caller retries). */
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return s.getLocalPort();
-        }
     }
 
     private void pumpLog() {

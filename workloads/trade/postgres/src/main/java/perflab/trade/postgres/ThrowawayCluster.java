@@ -175,7 +175,7 @@ final class ThrowawayCluster implements RunningServer {
 
     private PostgresServer startServer(int requested) throws Exception {
         for (int attempt = 1; ; attempt++) {
-            int port = requested > 0 ? requested : PostgresServer.freePort();
+            int port = requested > 0 ? requested : perflab.core.process.LocalSockets.freePort();
             PostgresServer s = PostgresServer.start(install, owner, data(), runDir, port, settings);
             if (s.awaitReady(READY_WAIT)) {
                 return s;

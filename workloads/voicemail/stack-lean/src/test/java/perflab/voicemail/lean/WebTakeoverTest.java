@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import perflab.core.sut.SutArgs;
 import perflab.testsupport.Poll;
 import perflab.voicemail.VoicemailPages;
-import perflab.voicemail.lean.replica.FreePorts;
+import perflab.core.process.LocalSockets;
 import perflab.voicemail.lean.replica.UserReplica;
 import perflab.voicemail.lean.sip.TestPeers;
 
@@ -56,8 +56,9 @@ class WebTakeoverTest {
 
     @Test
     void aBrowserCarriesOnAtThePartnerWhenItsInstanceGoes() throws Exception {
-        int a = FreePorts.loopback();
-        int b = FreePorts.loopback();
+        int[] ports = LocalSockets.freePorts(2);
+        int a = ports[0];
+        int b = ports[1];
         try (TestPeers peers = new TestPeers()) {
             VoicemailServer first = start(peers, a, b);
             VoicemailServer second = start(peers, b, a);
@@ -128,8 +129,9 @@ class WebTakeoverTest {
     }
 
     private void clickCaughtInSetUp(String user, String silentPeer, String copyState) throws Exception {
-        int a = FreePorts.loopback();
-        int b = FreePorts.loopback();
+        int[] ports = LocalSockets.freePorts(2);
+        int a = ports[0];
+        int b = ports[1];
         try (TestPeers peers = new TestPeers()) {
             VoicemailServer first = start(peers, a, b);
             VoicemailServer second = start(peers, b, a);
@@ -194,8 +196,9 @@ class WebTakeoverTest {
      */
     @Test
     void aBrowserGoesBackHomeWhenItsInstanceReturns() throws Exception {
-        int a = FreePorts.loopback();
-        int b = FreePorts.loopback();
+        int[] ports = LocalSockets.freePorts(2);
+        int a = ports[0];
+        int b = ports[1];
         try (TestPeers peers = new TestPeers()) {
             VoicemailServer first = start(peers, a, b);
             VoicemailServer second = start(peers, b, a);

@@ -1,5 +1,6 @@
 package perflab.voicemail.lean.replica;
 
+import perflab.core.process.LocalSockets;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,8 +32,9 @@ public final class CopyCost {
         double rate = Double.parseDouble(args[0]);
         long warmNanos = (long) (Double.parseDouble(args[1]) * 1e9);
         long windowNanos = (long) (Double.parseDouble(args[2]) * 1e9);
-        int portA = FreePorts.loopback();
-        int portB = FreePorts.loopback();
+        int[] ports = LocalSockets.freePorts(2);
+        int portA = ports[0];
+        int portB = ports[1];
         try (PairGrid writer = PairGrid.join("copy-cost", "writer", portA, portB);
              PairGrid partner = PairGrid.join("copy-cost", "partner", portB, portA)) {
             long until = System.nanoTime() + 60_000_000_000L;

@@ -1,5 +1,6 @@
 package perflab.voicemail.lean.replica;
 
+import perflab.core.process.LocalSockets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,8 +24,9 @@ class PairGridKillTest {
 
     @Test
     void aReplicaOutlivesTheKillOfTheJvmThatWroteIt() throws Exception {
-        int mine = FreePorts.loopback();
-        int theirs = FreePorts.loopback();
+        int[] ports = LocalSockets.freePorts(2);
+        int mine = ports[0];
+        int theirs = ports[1];
         try (PairGrid survivor = PairGrid.join("kill-test", "survivor", mine, theirs)) {
             Writer started = Writer.start("kill-test", theirs, mine);
             Process writer = started.process;
@@ -202,8 +204,9 @@ class PairGridKillTest {
      */
     @Test
     void aMemberStartedAgainBeforeItsDeathIsSeenRejoinsItsPartnerWithTheCopies() throws Exception {
-        int mine = FreePorts.loopback();
-        int theirs = FreePorts.loopback();
+        int[] ports = LocalSockets.freePorts(2);
+        int mine = ports[0];
+        int theirs = ports[1];
         Writer writer = Writer.start("rejoin-test", theirs, mine);
         try {
             writer.started.get(90, TimeUnit.SECONDS);

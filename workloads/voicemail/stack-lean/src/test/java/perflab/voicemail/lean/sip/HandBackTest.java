@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import perflab.testsupport.Poll;
 import perflab.voicemail.lean.ConvergedCalls.CallEnd;
-import perflab.voicemail.lean.replica.FreePorts;
+import perflab.core.process.LocalSockets;
 import perflab.voicemail.lean.replica.PairGrid;
 import perflab.voicemail.lean.replica.ReplicationMode;
 import perflab.voicemail.lean.replica.SessionReplicas;
@@ -43,8 +43,9 @@ class HandBackTest {
 
     @Test
     void theHomeTakesItsCallBackAndThePartnerLetsItGo() throws Exception {
-        int a = FreePorts.loopback();
-        int b = FreePorts.loopback();
+        int[] ports = LocalSockets.freePorts(2);
+        int a = ports[0];
+        int b = ports[1];
         PairGrid partner = PairGrid.join("hand-back", "partner", b, a);
         try (TestPeers peers = new TestPeers()) {
             PairGrid home = PairGrid.join("hand-back", "home", a, b);

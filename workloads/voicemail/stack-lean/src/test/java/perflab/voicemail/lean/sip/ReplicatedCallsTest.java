@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import perflab.testsupport.Poll;
 import perflab.voicemail.lean.ConvergedCalls.CallEnd;
-import perflab.voicemail.lean.replica.FreePorts;
+import perflab.core.process.LocalSockets;
 import perflab.voicemail.lean.replica.PairGrid;
 import perflab.voicemail.lean.replica.ReplicationMode;
 import perflab.voicemail.lean.replica.SessionReplicas;
@@ -32,8 +32,9 @@ class ReplicatedCallsTest {
 
     @BeforeAll
     static void pair() throws Exception {
-        int a = FreePorts.loopback();
-        int b = FreePorts.loopback();
+        int[] ports = LocalSockets.freePorts(2);
+        int a = ports[0];
+        int b = ports[1];
         home = PairGrid.join("calls-test", "home", a, b);
         partner = PairGrid.join("calls-test", "partner", b, a);
         Poll.until("the pair to form", Duration.ofSeconds(60), partner::members, n -> n == 2);
