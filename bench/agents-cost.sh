@@ -14,10 +14,7 @@ rate=${1:-4000}
 short=${2:-20}
 long=${3:-60}
 repeats=${4:-2}
-out="bench/out/agents-cost-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
-bench/host >"$out/host.txt"
-git rev-parse --short=12 HEAD >"$out/commit.txt"
+bench_out agents-cost "$@"
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 ./perflab serve soap-echo --port "$port" --cpus 0 --heap 512m --gc parallel --out "$out/sut" >"$out/serve.log" 2>&1 &

@@ -14,8 +14,7 @@ hours=${1:?usage: bench/billion.sh HOURS [more run flags]}
 shift
 seconds=$(python3 -c "import sys; h=float(sys.argv[1]); assert h > 0; print(round(h * 3600))" "$hours" 2>/dev/null) \
   || { echo "bench: HOURS must be a number above 0, got '$hours'" >&2; exit 2; }
-out="bench/out/billion-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+bench_out billion "$hours" "$@"
 
 # The arrangement experiments/billion.yaml found best (docs/BENCHMARKS.md, "A billion calls"): nothing pinned,
 # HTTP/1.1, the SUT on JDK 25 where it is installed (its Double.toString is the fast one), the driver on the default.

@@ -3,6 +3,7 @@
 # rebuilds in the middle of it (the build's CPU in a measured window) nor measures two builds in one table.
 ./perflab list >/dev/null
 export PERFLAB_NO_BUILD=1
+. bench/result-dir.sh
 # Ctrl-C ends the script, not just the run it was in: perflab keeps that run's partial results and exits 130, which a
 # non-interactive bash takes as a normal exit (its child was not killed by the signal) and, with the scripts'
 # `|| true`, went on to the next run; a kill then needed a TERM to the script itself. A script's own INT trap, set

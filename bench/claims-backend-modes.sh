@@ -13,8 +13,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-6}
 warmup=${2:-5}
 duration=${3:-10}
-out="bench/out/claims-backend-modes-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+bench_out claims-backend-modes "$@"
 printf 'mode,run,throughput,backendMicrosPerRequest,backendJitCpuPercent,sutJitCpuPercent,slow\n' >"$out/runs.csv"
 for i in $(seq 1 "$runs"); do
   for mode in default none; do # interleaved, so that drift of the machine favours neither

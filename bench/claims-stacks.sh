@@ -25,8 +25,7 @@ done
 all="$all route-on-body:100k:100k:late"
 combos=${3:-$all}
 stacks=${4:-"lean camel"}
-out="bench/out/claims-stacks-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+bench_out claims-stacks "$@"
 printf 'mediation,request,response,routing,stack,requestsPerCpuSecond,cpuMicrosPerRequest,throughput,errors,steady\n' >"$out/runs.csv"
 
 for combo in $combos; do

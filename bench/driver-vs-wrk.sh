@@ -75,11 +75,8 @@ fi
 window=${1:-30}
 warmup=${2:-30}
 pairs=${3:-4}
-out="bench/out/driver-vs-wrk-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
 command -v wrk >/dev/null || { echo "bench: wrk is needed (apt-get install wrk)" >&2; exit 1; }
-bench/host >"$out/host.txt"
-git rev-parse --short=12 HEAD >"$out/commit.txt"
+bench_out driver-vs-wrk "$@"
 echo "$window $warmup $pairs" >"$out/args.txt"
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')

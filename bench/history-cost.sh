@@ -18,11 +18,7 @@ for n in "$runs" "$configs" "$per"; do
   [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "bench: '$n' is not a positive whole number" >&2; exit 2; }
 done
 . bench/build-once.sh
-out="bench/out/history-cost-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
-git rev-parse --short HEAD >"$out/commit"
-echo "bench/history-cost.sh $*" >"$out/command"
-bench/host >"$out/host.txt"
+bench_out history-cost "$@"
 history="$out/history.sqlite"
 printf 'run,recordMs\n' >"$out/record.csv"
 for i in $(seq 1 "$runs"); do

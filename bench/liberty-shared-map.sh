@@ -48,18 +48,15 @@ if [ ! -f "${app[0]}" ] || [ ! -f "${contract[0]}" ]; then
 fi
 cp="$cp${app[0]}:${contract[0]}"
 
-out="bench/out/liberty-shared-map-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
-git rev-parse --short HEAD >"$out/commit"
-echo "bench/liberty-shared-map.sh $*" >"$out/command"
-bench/host >"$out/host.txt"
+. bench/result-dir.sh
+bench_out liberty-shared-map "$@"
 echo "$cp" | tr ':' '\n' >"$out/classpath.txt"
 classes=$(mktemp -d)
 trap 'rm -rf "$classes"' EXIT
 javac -nowarn --release 17 -cp "$cp" -d "$classes" bench/liberty-shared-map/LibertySharedMapCheck.java
 
 echo "Open Liberty $version, $(cat "$out/host.txt")"
-echo "trade app: ${app[0]} ($(date -r "${app[0]}" '+%Y-%m-%d %H:%M')), at $(cat "$out/commit")"
+echo "trade app: ${app[0]} ($(date -r "${app[0]}" '+%Y-%m-%d %H:%M')), at $(cat "$out/commit.txt")"
 # bounded: two phases, each joined at most 30 s after its end, and this watchdog on top
 status=0
 timeout $((2 * seconds + 120)) java -Xmx512m -XX:+UseG1GC -cp "$cp:$classes" LibertySharedMapCheck "$seconds" "$threads" \

@@ -15,8 +15,7 @@ minutes=${1:-15}
 warmup=${2:-30}
 stack=${3:-lean}
 operation=${4:-echoComplexTypeDoc}
-out="bench/out/memory-soak-$stack-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+bench_out memory-soak-$stack "$@"
 
 ./perflab run soap-echo --stack "$stack" --operation "$operation" --clients 16 --warmup "${warmup}s" \
   --duration "${minutes}m" --cpus 0 --driver-cpus 1 --heap 512m --gc parallel ${SUT_JVM:+--jvm "$SUT_JVM"} \

@@ -69,10 +69,7 @@ esac
 requests=${1:-200000}
 warmup=${2:-30}
 pairs=${3:-4}
-out="bench/out/scenario-cost-$workload-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
-bench/host >"$out/host.txt"
-git rev-parse --short=12 HEAD >"$out/commit.txt"
+bench_out scenario-cost-$workload "$@"
 echo "$workload $requests $warmup $pairs" >"$out/args.txt"
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')

@@ -13,11 +13,7 @@ cd "$(dirname "$0")/.."
 repeats=${1:-5}
 warmup=${2:-40}
 duration=${3:-30}
-out="bench/out/server-file-vs-stack-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
-git rev-parse --short HEAD >"$out/commit"
-echo "bench/server-file-vs-stack.sh $*" >"$out/command"
-bench/host >"$out/host.txt"
+bench_out server-file-vs-stack "$@"
 printf 'repeat,way,cpuMicrosPerRequest,driverCpuMicrosPerRequest,throughput,requests,errors,steady\n' >"$out/runs.csv"
 common=(--operation echoComplexTypeDoc --clients 16 --warmup "${warmup}s" --duration "${duration}s" --cpus 0
   --driver-cpus 1 --heap 512m --gc parallel --seed 1 --quiet)

@@ -15,8 +15,7 @@ warmup=${1:-60}
 duration=${2:-20}
 protocols=${3:-"http1 h2c"}
 combos=${4:-"echoComplexTypeDoc:1 echoComplexTypeDoc:10 echoStringDoc:1 echoStringDoc:10 echoBase64Doc:1"}
-out="bench/out/stacks-cpu-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+bench_out stacks-cpu "$@"
 printf 'operation,payload,http,stack,requestsPerCpuSecond,cpuMicrosPerRequest,throughput,errors,steady\n' >"$out/runs.csv"
 
 for combo in $combos; do

@@ -22,8 +22,7 @@ for c in "${clients[@]}"; do
   case "$c" in (''|*[!0-9]*|0) echo "trade-cpu-drift: clients must be whole numbers above 0, was '$c'" >&2; exit 2;; esac
 done
 . bench/build-once.sh
-out="bench/out/trade-cpu-drift-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+bench_out trade-cpu-drift "$minutes" "$@"
 {
   echo "\`bench/trade-cpu-drift.sh $minutes ${clients[*]}\` at $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . || echo ' (with uncommitted changes)')"
   echo "host: $(bench/host)"

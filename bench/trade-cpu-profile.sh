@@ -110,8 +110,7 @@ fi
 jar=$(ls "${MAVEN_REPO:-$HOME/.m2/repository}"/tools/profiler/async-profiler/4.1/async-profiler-4.1.jar 2>/dev/null || true)
 [ -n "$jar" ] || { echo "trade-cpu-profile: async-profiler 4.1 is not in Maven's cache (mvn -o install -DskipTests fetches it)" >&2; exit 1; }
 . bench/build-once.sh
-out="bench/out/trade-cpu-profile-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+bench_out trade-cpu-profile "$@"
 out=$(cd "$out" && pwd)
 unzip -q -o -j "$jar" linux-x64/libasyncProfiler.so -d "$out"
 lib="$out/libasyncProfiler.so"

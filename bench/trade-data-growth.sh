@@ -13,8 +13,7 @@ small=${1:-15000}
 large=${2:-150000}
 warmup=${3:-60}
 duration=${4:-60}
-out="bench/out/trade-data-growth-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+bench_out trade-data-growth "$@"
 for users in "$small" "$large"; do
   # the first run of a size populates it (not measured: it happens before the SUT is ready); later runs restore it
   ./perflab run trade --users "$users" --clients 50 --warmup "${warmup}s" --duration "${duration}s" --heap 1g \

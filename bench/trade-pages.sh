@@ -19,8 +19,7 @@ duration=${2:-60}
 dbs=${3:-"h2 postgresql"}
 accesses=${4:-"jdbc jpa"}
 case $warmup in auto*) warmup_flag=$warmup ;; *) warmup_flag="${warmup}s" ;; esac
-out="bench/out/trade-pages-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+bench_out trade-pages "$@"
 printf 'db,dataAccess,pages,pagesPerSecond,sutCpuSeconds,databaseCpuSeconds,pagesPerCpuSecond,p50Ms,p99Ms,errors,audit,steady,warmupSeconds\n' >"$out/runs.csv"
 
 for db in $dbs; do

@@ -14,8 +14,7 @@ cd "$(dirname "$0")/.."
 . bench/build-once.sh
 minutes=${1:-15}
 clients=${2:-50}
-out="bench/out/trade-soak-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+bench_out trade-soak "$@"
 run="$out/run"
 ./perflab run trade --clients "$clients" --warmup 60s --duration "${minutes}m" --heap 512m --gc g1 --seed 7 \
   --jvm "-XX:+AlwaysPreTouch -XX:NativeMemoryTracking=summary" --quiet --out "$run" >"$out/run.log" 2>&1 &

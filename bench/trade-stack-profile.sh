@@ -102,11 +102,7 @@ access=${3:-jdbc}
 [[ "$duration" =~ ^[1-9][0-9]*$ ]] || { echo "trade-stack-profile: duration must be whole seconds, not '$duration'" >&2; exit 2; }
 [[ "$access" =~ ^(jdbc|jpa)$ ]] || { echo "trade-stack-profile: access is jdbc or jpa, not '$access'" >&2; exit 2; }
 . bench/build-once.sh
-out="bench/out/trade-stack-profile-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
-git rev-parse --short HEAD >"$out/commit"
-echo "bench/trade-stack-profile.sh $*" >"$out/command"
-bench/host >"$out/host.txt"
+bench_out trade-stack-profile "$@"
 for stack in lean liberty; do
   # the same load as bench/trade-lean-vs-liberty.sh: 50 clients, the standard mix, 1 GB and G1, H2 in the SUT
   ./perflab run trade --stack "$stack" --data-access "$access" --db h2 --clients 50 --warmup 0s \

@@ -33,10 +33,7 @@ done
 [[ "$repeat" =~ ^[1-9][0-9]?$ ]] || { echo "REPEAT must be 1..99, not '$repeat'" >&2; exit 2; }
 [[ "$warm" =~ ^[0-9]+$ && "$measure" =~ ^[1-9][0-9]*$ ]] || { echo "WARM and MEASURE are whole seconds" >&2; exit 2; }
 command -v sipp >/dev/null || { echo "sipp is not installed (Debian: apt-get install sip-tester)" >&2; exit 2; }
-out="bench/out/voicemail-cost-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
-bench/host >"$out/host.txt"
-git rev-parse --short=12 HEAD >"$out/commit.txt"
+bench_out voicemail-cost "$@"
 java_home=()
 [[ -n "${JDK:-}" ]] && java_home=(--java-home "$JDK")
 for rate in $rates; do

@@ -34,10 +34,7 @@ else
     command -v "$tool" >/dev/null || { echo "$tool is not installed (Debian: sip-tester, haproxy, kamailio)" >&2; exit 2; }
   done
   . bench/build-once.sh
-  out="bench/out/voicemail-failover-kills-$(date +%Y%m%d-%H%M%S)"
-  mkdir -p "$out"
-  git rev-parse --short HEAD > "$out/commit" 2>/dev/null || echo unknown > "$out/commit"
-  bench/host > "$out/host.txt"
+  bench_out voicemail-failover-kills "$@"
   echo "$([ -n "${BUSY_CPU:-}" ] && echo "BUSY_CPU=1 ")$0 $*" > "$out/command"
   spinner=
   if [ -n "${BUSY_CPU:-}" ]; then
@@ -77,7 +74,8 @@ cols = list(rows[0])
 def read(name):
     f = out / name
     return f.read_text().strip() if f.exists() else "not recorded"
-lines = [f"`{read('command')}` at {read('commit')}; host: {read('host.txt')}", ""]
+commit = read('commit.txt') if (out / 'commit.txt').exists() else read('commit')  # 'commit' before bench_out
+lines = [f"`{read('command')}` at {commit}; host: {read('host.txt')}", ""]
 lines += ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
 lines += ["| " + " | ".join("" if r[c] is None else str(r[c]) for c in cols) + " |" for r in rows]
 num = lambda k: sum(int(r[k] or 0) for r in rows)

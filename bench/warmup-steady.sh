@@ -16,10 +16,7 @@ workloads=${2:-soap-echo claims}
 for w in $workloads; do
   [[ "$w" =~ ^(soap-echo|claims)$ ]] || { echo "WORKLOADS: soap-echo and/or claims, not '$w'" >&2; exit 2; }
 done
-out="bench/out/warmup-steady-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
-bench/host >"$out/host.txt"
-git rev-parse --short=12 HEAD >"$out/commit.txt"
+bench_out warmup-steady "$@"
 printf 'workload,run,exit,wallSeconds,warmupEndedBy,warmupSeconds,steady,cv,driftPercent,throughput,sutJitPercent\n' >"$out/runs.csv"
 for i in $(seq 1 "$runs"); do
   for w in $workloads; do

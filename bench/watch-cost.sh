@@ -21,11 +21,7 @@ warmup=${4:-30}
 duration=${5:-120}
 rate=${6:-20}
 port=18181
-out="bench/out/watch-cost-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
-git rev-parse --short HEAD >"$out/commit"
-echo "bench/watch-cost.sh $*" >"$out/command"
-bench/host >"$out/host.txt"
+bench_out watch-cost "$@"
 printf 'repeat,way,perflabCpuSeconds,perflabCpuPercent,serverCpuPercent,serverProcesses,requests,errors\n' >"$out/runs.csv"
 common=(--rate "$rate" --clients 4 --warmup "${warmup}s" --duration "${duration}s" --seed 1 --quiet)
 
