@@ -26,11 +26,7 @@ for combo in $combos; do
   [[ "$combo" =~ ^(jdbc|jpa):(h2|postgresql)$ ]] || { echo "bench: '$combo' is not access:db (jdbc|jpa:h2|postgresql)" >&2; exit 2; }
 done
 . bench/build-once.sh
-out="bench/out/trade-lean-vs-liberty-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
-git rev-parse --short HEAD >"$out/commit"
-echo "bench/trade-lean-vs-liberty.sh $*" >"$out/command"
-bench/host >"$out/host.txt"
+bench_out trade-lean-vs-liberty "$@"
 printf 'repeat,access,db,stack,pagesPerServerCpuSecond,sutCpuMicrosPerPage,dbCpuMicrosPerPage,throughput,p50Ms,p99Ms,warmupSeconds,warmupEndedBy,pages,errors,steady\n' >"$out/runs.csv"
 if [[ "$warmup" =~ ^requests:([1-9][0-9]*)$ ]]; then
   warm=(--warmup 0s --warmup-requests "${BASH_REMATCH[1]}")

@@ -131,10 +131,7 @@ class BadInputIT {
 
     @org.junit.jupiter.api.Test
     void unreachableTargetIsOneLine() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort(); // closed again: nothing listens there
-        }
+        int port = perflab.core.process.LocalSockets.freePort(); // nothing listens there
         try (PerflabProcess p = PerflabProcess.startShortWith(work, TEST_WORKLOADS, "drive", "hello", "--target", "http://127.0.0.1:" + port,
                 "--duration", "2s", "--warmup", "0s")) {
             int status = p.await(Duration.ofSeconds(60));

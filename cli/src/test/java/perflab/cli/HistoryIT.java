@@ -221,10 +221,7 @@ class HistoryIT {
      */
     @Test
     void aSlowerServerBehindTheSameDriveFailsTheGateAtTheRightRun() throws Exception {
-        int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
+        int port = perflab.core.process.LocalSockets.freePort(); // the same port for both servers: one history series
         Path history = work.resolve("drives.sqlite");
         Path junit = work.resolve("drives.xml");
         for (String speed : new String[]{"fast", "slow"}) {

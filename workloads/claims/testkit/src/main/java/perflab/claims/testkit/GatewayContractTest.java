@@ -15,7 +15,6 @@ import perflab.core.sut.StartedServer;
 import perflab.core.sut.SutArgs;
 import perflab.claims.backend.GatewaySettings;
 
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -258,10 +257,7 @@ public abstract class GatewayContractTest {
 
     @Test
     void aBackEndThatIsDownGivesAServerFaultQuickly() throws Exception {
-        int closedPort;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closedPort = s.getLocalPort();
-        }
+        int closedPort = perflab.core.process.LocalSockets.freePort(); // nothing listens there
         // refused connections fail at once: a fault well inside the timeout shows the gateway did not wait for it
         StartedServer orphan = startGateway("--backend-url", "http://127.0.0.1:" + closedPort, "--backend-timeout", "10s");
         try {
