@@ -10,19 +10,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/build-once.sh
+. bench/serve-sut.sh
 rate=${1:-4000}
 short=${2:-20}
 long=${3:-60}
 repeats=${4:-2}
 bench_out agents-cost "$@"
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-./perflab serve soap-echo --port "$port" --cpus 0 --heap 512m --gc parallel --out "$out/sut" >"$out/serve.log" 2>&1 &
-serve_pid=$!
-trap 'kill -TERM $serve_pid 2>/dev/null; wait $serve_pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do grep -q "serving" "$out/serve.log" && break; sleep 0.5; done
-url=$(grep -o 'http://127.0.0.1:[0-9]*/[^ ]*' "$out/serve.log" | head -1)
-[ -n "$url" ] || { echo "bench: the SUT did not start; see $out/serve.log" >&2; exit 1; }
+serve_sut soap-echo --cpus 0 --heap 512m --gc parallel
 
 cpu() { tail -1 "$1" | awk '{print $2}'; }
 run() { # mode seconds tag

@@ -72,6 +72,7 @@ if [ "${1:-}" = --summary ]; then
   exit
 fi
 . bench/build-once.sh
+. bench/serve-sut.sh
 window=${1:-30}
 warmup=${2:-30}
 pairs=${3:-4}
@@ -79,14 +80,7 @@ command -v wrk >/dev/null || { echo "bench: wrk is needed (apt-get install wrk)"
 bench_out driver-vs-wrk "$@"
 echo "$window $warmup $pairs" >"$out/args.txt"
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-./perflab serve soap-echo --port "$port" --cpus 0 --heap 512m --gc parallel --out "$out/sut" >"$out/serve.log" 2>&1 &
-serve_pid=$!
-# TERM, not INT: a background job of a non-interactive shell ignores SIGINT, and the SUT would outlive the script
-trap 'kill -TERM $serve_pid 2>/dev/null; wait $serve_pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do grep -q "serving" "$out/serve.log" && break; sleep 0.5; done
-url=$(grep -o 'http://127.0.0.1:[0-9]*/[^ ]*' "$out/serve.log" | head -1)
-[ -n "$url" ] || { echo "bench: the SUT did not start; see $out/serve.log" >&2; exit 1; }
+serve_sut soap-echo --cpus 0 --heap 512m --gc parallel
 
 ./perflab request soap-echo --operation echoComplexTypeDoc --payload 1 >"$out/body.xml"
 # wrk's done() prints its own counts, so that errors are read from numbers, not from its report's wording

@@ -60,6 +60,7 @@ if [ "${1:-}" = --summary ]; then
   exit
 fi
 . bench/build-once.sh
+. bench/serve-sut.sh
 workload=soap-echo
 case "${1:-}" in
   soap-echo|trade) workload=$1; shift ;;
@@ -72,20 +73,14 @@ pairs=${3:-4}
 bench_out scenario-cost-$workload "$@"
 echo "$workload $requests $warmup $pairs" >"$out/args.txt"
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-./perflab serve "$workload" --port "$port" --cpus 0 --heap 512m --gc parallel --out "$out/sut" >"$out/serve.log" 2>&1 &
-serve_pid=$!
-trap 'kill -TERM $serve_pid 2>/dev/null; wait $serve_pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do grep -q "serving" "$out/serve.log" && break; sleep 0.5; done
-grep -q "serving" "$out/serve.log" || { echo "bench: the SUT did not start; see $out/serve.log" >&2; exit 1; }
-host="http://127.0.0.1:$port"
+serve_sut "$workload" --cpus 0 --heap 512m --gc parallel
 
 drive() { # tag traffic -> "successes errors cpuSeconds seconds"
   local what=(soap-echo --payload 1 --operation echoComplexTypeDoc)
   [ "$2" = scenario ] && what=(scenarios/soap-echo.yaml --operation echoComplexTypeDoc)
   [ "$workload" = trade ] && what=(trade)
   [ "$workload/$2" = trade/scenario ] && what=(scenarios/trade.yaml)
-  taskset -c 1 ./perflab drive "${what[@]}" --target "$host" --clients 16 \
+  taskset -c 1 ./perflab drive "${what[@]}" --target "$origin" --clients 16 \
     --warmup "$warmup"s --requests "$requests" --quiet --out "$out/$2-$1" >"$out/$2-$1.out" 2>"$out/$2-$1.err" || true
   [ -f "$out/$2-$1/summary.json" ] || { echo "bench: no summary for $2 pair $1; see $out/$2-$1.err" >&2; exit 1; }
   python3 - "$out/$2-$1/summary.json" <<'PY'

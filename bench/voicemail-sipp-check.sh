@@ -65,12 +65,24 @@ limit=$((calls / rate + hold / 1000 + 30))
   done
 } >"$out/users.csv"
 
-# Free UDP ports on 127.0.0.1, as the kernel hands them out (SIPp binds them a moment later).
+# Free UDP ports on 127.0.0.1 that SIPp binds a moment later, chosen below the kernel's ephemeral range as perflab's
+# LocalSockets chooses them: no bind to port 0 and no outgoing socket can be given one of those in between.
 read -r -a ports < <(python3 -c '
-import socket
-ss = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(8)]
-for s in ss: s.bind(("127.0.0.1", 0))
-print(" ".join(str(s.getsockname()[1]) for s in ss))')
+import random, socket
+low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+chosen = []
+while len(chosen) < 8:
+    p = random.randrange(max(1024, min(20000, low - 2000)), max(low, 3024))
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.bind(("127.0.0.1", p))
+        if p not in chosen:
+            chosen.append(p)
+    except OSError:
+        pass
+    finally:
+        s.close()
+print(" ".join(map(str, chosen)))')
 
 bound() { ss -Huln "sport = :$1" | grep -q .; }
 

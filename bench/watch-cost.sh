@@ -20,7 +20,6 @@ repeats=${3:-3}
 warmup=${4:-30}
 duration=${5:-120}
 rate=${6:-20}
-port=18181
 bench_out watch-cost "$@"
 printf 'repeat,way,perflabCpuSeconds,perflabCpuPercent,serverCpuPercent,serverProcesses,requests,errors\n' >"$out/runs.csv"
 common=(--rate "$rate" --clients 4 --warmup "${warmup}s" --duration "${duration}s" --seed 1 --quiet)
@@ -80,7 +79,7 @@ except Exception as e:
     print(f"{i},watched,,,,,,failed: {e}")
 PY
     else
-      ./perflab serve "$file" --port "$port" --out "$dir-serve" >"$dir-serve.log" 2>&1 &
+      ./perflab serve "$file" --port 0 --out "$dir-serve" >"$dir-serve.log" 2>&1 &
       serve_pid=$!
       for _ in $(seq 1 300); do
         grep -q "perflab: serving" "$dir-serve.log" && break
