@@ -42,11 +42,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class AutomaticWarmupTest {
-    static {
-        // the JDK's server otherwise waits on Nagle and delayed ACKs (40 ms an answer), which would set the pace
-        System.setProperty("sun.net.httpserver.nodelay", "true");
-    }
-
     private static final RequestTemplate PING = RequestTemplate.withIdSlot("ping", "POST", "/ping", List.of(), "id=", "");
 
     @TempDir
@@ -54,6 +49,8 @@ class AutomaticWarmupTest {
 
     /**
      * A SUT that speeds up for 20 s (40 ms an answer, falling to 8 ms) and then holds: warm after 20 s, not before.
+     * The maximum is 90 s: alone, the warm-up ends at 35-45 s, when this JVM's compilers (the driver's) have gone
+     * quiet, which at 500 answers a second takes them 25-30 s.
      * At most 500 answers a second: so few that the test's JVM serves them on a fraction of a CPU, steady also when
      * more runs than the machine has CPUs for (at 2,000 a second, 2 ms an answer, a JVM left a third of a CPU by a
      * busy suite and two other busy processes saw seconds 10-20 % apart and never warm).
@@ -62,9 +59,15 @@ class AutomaticWarmupTest {
     void aSutThatWarmsForTwentySecondsEndsItsWarmUpAfterThem() throws Exception {
         long twentySeconds = TimeUnit.SECONDS.toNanos(20);
         Outcome o = run(sinceStart -> sinceStart >= twentySeconds ? 8_000_000L
-                : 40_000_000L - 32_000_000L * sinceStart / twentySeconds, Duration.ofSeconds(60));
+                : 40_000_000L - 32_000_000L * sinceStart / twentySeconds, Duration.ofSeconds(90));
+        // The pace must be the one set here. The JDK's server answers 40 ms late on delayed ACKs unless
+        // sun.net.httpserver.nodelay was set before its first use in this JVM (the build sets it at the JVM's start):
+        // a failed CI saw 52 ms answers, 76 a second, and a driver JIT that had not gone quiet by the maximum.
+        double p50Ms = o.result().latency().getValueAtPercentile(50) / 1000.0;
+        assertTrue(p50Ms < 30, "the SUT held at 8 ms an answer, the median was " + p50Ms + " ms: the server's pace is "
+                + "not the test's (sun.net.httpserver.nodelay=" + System.getProperty("sun.net.httpserver.nodelay") + ")");
         assertEquals("steady", o.warmup().endedBy(), o.toString());
-        assertTrue(o.warmup().seconds() >= 20 && o.warmup().seconds() < 60, o.toString());
+        assertTrue(o.warmup().seconds() >= 20 && o.warmup().seconds() < 90, o.toString());
         assertTrue(o.result().successes() > 0);
     }
 

@@ -42,12 +42,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CannedResponseTest {
-    static {
-        // the JDK's server writes an answer's head and body apart, and without this the body waits on Nagle for the
-        // client's delayed ACK: 40 ms an answer, 6 s of every replayed drive's 300 requests spent waiting (43 s a suite)
-        System.setProperty("sun.net.httpserver.nodelay", "true");
-    }
-
     private static final long REQUESTS = 300;
     /** A client index no run below uses: the recorded request's id is none of theirs. */
     private static final int RECORDING_CLIENT = 7;
