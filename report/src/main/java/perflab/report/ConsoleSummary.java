@@ -96,9 +96,9 @@ public final class ConsoleSummary {
         }
         GcAnalysis gc = s.gc();
         if (gc != null) {
-            row(out, "sut gc", "%s: %d collections (young %d, old/full %d, concurrent %d), paused %.1f ms = %.2f%%, "
-                            + "max %.2f ms, p99 %.2f ms", gc.collector(), gc.count(), gc.youngCount(), gc.fullCount(),
-                    gc.concurrentCount(), gc.totalPauseMs(), gc.overheadPercent(), gc.maxPauseMs(), gc.p99PauseMs());
+            row(out, "sut gc", "%s: %d collections (young %d, mixed %d, full %d, concurrent %d), paused %.1f ms = %.2f%%, "
+                            + "max %.2f ms, p99 %.2f ms", gc.collector(), gc.count(), gc.youngCount(), gc.mixedCount(),
+                    gc.fullCount(), gc.concurrentCount(), gc.totalPauseMs(), gc.overheadPercent(), gc.maxPauseMs(), gc.p99PauseMs());
             row(out, "sut heap", "live set %s, allocation %s%s%s",
                     gc.liveSetMb() == null ? "-" : String.format(Locale.ROOT, "%.1f MB", gc.liveSetMb()),
                     gc.allocationRateMbPerSec() == null ? "-"

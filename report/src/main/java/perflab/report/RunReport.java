@@ -337,7 +337,7 @@ public final class RunReport {
                     gc.collector() + ": " + gc.pauseCount() + " pauses, total " + ReportNumbers.num(gc.totalPauseMs(), "ms"));
             t.row("GC pauses", ReportNumbers.num(gc.maxPauseMs(), "ms max"), "p50 " + ReportNumbers.num(gc.p50PauseMs(), "ms")
                     + ", p99 " + ReportNumbers.num(gc.p99PauseMs(), "ms") + "; collections: young " + gc.youngCount()
-                    + ", old/full " + gc.fullCount() + ", concurrent " + gc.concurrentCount());
+                    + ", mixed " + gc.mixedCount() + ", full " + gc.fullCount() + ", concurrent " + gc.concurrentCount());
             t.row("heap", ReportNumbers.num(gc.liveSetMb(), "MB live"), "allocation " + ReportNumbers.num(gc.allocationRateMbPerSec(), "MB/s")
                     + (gc.allocatedBytesPerRequest() == null ? "" : ", " + ReportNumbers.num(gc.allocatedBytesPerRequest()) + " bytes/request"));
         }

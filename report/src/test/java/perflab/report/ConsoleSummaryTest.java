@@ -39,8 +39,8 @@ class ConsoleSummaryTest {
                 false, null, 0.05, 0.5, 1);
         RunSummary.Network net = new RunSummary.Network("lo", true, 50072.8, 50072.8, 100_797_124.3, 100_797_124.3,
                 3923.0);
-        perflab.core.result.gc.GcAnalysis gc = new perflab.core.result.gc.GcAnalysis("g1", 33, 33, 0, 0, 33, 52.4,
-                52.4, 0, 0.53, 4.69, 1.4, 4.69, 0.09, 7.0, 509.3, 21176.0, 9.9, "wall", 0.5, 0, List.of(), List.of());
+        perflab.core.result.gc.GcAnalysis gc = new perflab.core.result.gc.GcAnalysis("g1", 33, 33, 0, 0, 0, 33, 52.4,
+                52.4, 0, 0, 0.53, 4.69, 1.4, 4.69, 0.09, 7.0, 509.3, 21176.0, 9.9, "wall", 0.5, 0, List.of(), List.of());
         RunSummary s = new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 16, null, true,
                 "completed", 10, 250_334, 250_334, Map.of("total", 0L), 25_032.5, 1564.5, l, l, l,
                 new RunSummary.Steadiness(true, 0.01, 0.1, 0, 10),
@@ -63,7 +63,7 @@ class ConsoleSummaryTest {
         assertTrue(text.contains("machine cpu          98.5% of 2 CPUs"), text);
         assertTrue(text.contains("lo: in 50073 pkt/s 100.80 MB/s"), text);
         assertTrue(text.contains("driver 3923 bytes/request"), text);
-        assertTrue(text.contains("g1: 33 collections (young 33, old/full 0, concurrent 0), paused 52.4 ms = 0.53%"), text);
+        assertTrue(text.contains("g1: 33 collections (young 33, mixed 0, full 0, concurrent 0), paused 52.4 ms = 0.53%"), text);
         assertTrue(text.contains("live set 7.0 MB, allocation 509.3 MB/s (21176 bytes/request)"), text);
         assertTrue(text.contains("sut jit              compiler threads 0.05 s (0.5% of one core)\n"), text);
         assertTrue(text.contains("backend jit          compiler threads 2.50 s (25.0% of one core) — STILL COMPILING"), text);

@@ -5,8 +5,11 @@ package perflab.monitor.gc;
  * it reclaims the old generation (so its heap-after bounds the live set), and its lowest heap after.
  */
 final class GcCollection {
-    /** In order of strength: a collection that is young and then full counts as full. */
-    enum Kind { NONE, CONCURRENT, YOUNG, FULL }
+    /**
+     * In order of strength: a collection that is young and then full counts as full. MIXED is G1's young pause that
+     * also reclaims some old regions: no full collection, and counted apart so that "full" means only a whole-heap one.
+     */
+    enum Kind { NONE, CONCURRENT, YOUNG, MIXED, FULL }
 
     final long firstTime;
     Kind kind = Kind.NONE;

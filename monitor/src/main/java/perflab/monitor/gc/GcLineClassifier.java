@@ -3,7 +3,7 @@ package perflab.monitor.gc;
 /**
  * What a log's lines say about its collector and collections: the "Using ..." header names the collector;
  * failing that, lines only one collector writes do; and each collection's lines say what kind it is
- * (young, full or mixed, concurrent). Knows the wording of Serial, Parallel, G1, ZGC (single and
+ * (young, mixed, full, concurrent). Knows the wording of Serial, Parallel, G1, ZGC (single and
  * generational) and Shenandoah.
  */
 final class GcLineClassifier {
@@ -39,7 +39,7 @@ final class GcLineClassifier {
         GcCollection.Kind k;
         if (rest.startsWith("Pause Young")) {
             if (rest.contains("(Mixed)")) {
-                k = GcCollection.Kind.FULL;
+                k = GcCollection.Kind.MIXED;
                 c.reclaimsOld = true;
             } else {
                 k = GcCollection.Kind.YOUNG;
@@ -87,10 +87,10 @@ final class GcLineClassifier {
         }
     }
 
-    /** A pause's kind as {@code GcEvent} names it: "full" (mixed counts), "young" or "other". */
+    /** A pause's kind as {@code GcEvent} names it: "full", "mixed" (G1), "young" or "other". */
     static String pauseKind(String name) {
-        return name.startsWith("Pause Full") || name.startsWith("Pause Degenerated GC")
-                || name.startsWith("Pause Young") && name.contains("(Mixed)") ? "full"
+        return name.startsWith("Pause Full") || name.startsWith("Pause Degenerated GC") ? "full"
+                : name.startsWith("Pause Young") && name.contains("(Mixed)") ? "mixed"
                 : name.startsWith("Pause Young") ? "young" : "other";
     }
 

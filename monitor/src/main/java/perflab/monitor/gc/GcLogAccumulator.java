@@ -61,6 +61,7 @@ public final class GcLogAccumulator {
         }
     };
     private long youngCount;
+    private long mixedCount;
     private long fullCount;
     private long concurrentCount;
 
@@ -68,6 +69,7 @@ public final class GcLogAccumulator {
     private long pauseCount;
     private double totalPauseMs;
     private double youngPauseMs;
+    private double mixedPauseMs;
     private double fullPauseMs;
     private double maxPauseMs;
 
@@ -246,6 +248,8 @@ public final class GcLogAccumulator {
         totalPauseMs += ms;
         if (kind.equals("young")) {
             youngPauseMs += ms;
+        } else if (kind.equals("mixed")) {
+            mixedPauseMs += ms;
         } else if (kind.equals("full")) {
             fullPauseMs += ms;
         }
@@ -302,6 +306,7 @@ public final class GcLogAccumulator {
         }
         switch (c.kind) {
             case YOUNG -> youngCount++;
+            case MIXED -> mixedCount++;
             case FULL -> fullCount++;
             default -> concurrentCount++;
         }
@@ -364,6 +369,7 @@ public final class GcLogAccumulator {
                     : "it has no gc-tagged unified logging line");
         }
         long young = youngCount;
+        long mixed = mixedCount;
         long full = fullCount;
         long concurrent = concurrentCount;
         List<GcCollection> stillOpen = new ArrayList<>();
@@ -373,6 +379,7 @@ public final class GcLogAccumulator {
             }
             switch (c.kind) {
                 case YOUNG -> young++;
+                case MIXED -> mixed++;
                 case FULL -> full++;
                 default -> concurrent++;
             }
@@ -393,9 +400,9 @@ public final class GcLogAccumulator {
 
         return new GcAnalysis(
                 collector(),
-                young + full + concurrent, young, full, concurrent,
+                young + mixed + full + concurrent, young, mixed, full, concurrent,
                 pauseCount,
-                round(totalPauseMs, 3), round(youngPauseMs, 3), round(fullPauseMs, 3),
+                round(totalPauseMs, 3), round(youngPauseMs, 3), round(mixedPauseMs, 3), round(fullPauseMs, 3),
                 windowMs > 0 ? round(totalPauseMs / windowMs * 100.0, 3) : 0.0,
                 round(maxPauseMs, 3),
                 pauseCount > 0 ? round(pauseMicros.getValueAtPercentile(50) / 1000.0, 3) : 0.0,

@@ -30,11 +30,11 @@ public final class GcTable {
         StringBuilder sb = new StringBuilder();
         row(sb, "collector", a.collector());
         row(sb, "window", f("%.1f s%s", a.windowSeconds(), a.clock().equals("uptime") ? " (uptime clock)" : ""));
-        row(sb, "collections", f("%d  (young %d, old/full %d, concurrent %d)", a.count(), a.youngCount(),
-                a.fullCount(), a.concurrentCount()));
-        row(sb, "pauses", f("%d  total %.1f ms  (young %.1f, old/full %.1f, other %.1f)", a.pauseCount(),
-                a.totalPauseMs(), a.youngPauseMs(), a.fullPauseMs(),
-                a.totalPauseMs() - a.youngPauseMs() - a.fullPauseMs()));
+        row(sb, "collections", f("%d  (young %d, mixed %d, full %d, concurrent %d)", a.count(), a.youngCount(),
+                a.mixedCount(), a.fullCount(), a.concurrentCount()));
+        row(sb, "pauses", f("%d  total %.1f ms  (young %.1f, mixed %.1f, full %.1f, other %.1f)", a.pauseCount(),
+                a.totalPauseMs(), a.youngPauseMs(), a.mixedPauseMs(), a.fullPauseMs(),
+                a.totalPauseMs() - a.youngPauseMs() - a.mixedPauseMs() - a.fullPauseMs()));
         row(sb, "GC overhead", f("%.2f %% of wall time paused", a.overheadPercent()));
         row(sb, "pause max/p50/p99", f("%.3f / %.3f / %.3f ms", a.maxPauseMs(), a.p50PauseMs(), a.p99PauseMs()));
         row(sb, "GC CPU", a.gcCpuSeconds() == null ? "not in log (concurrent collector: pauses understate its cost)"

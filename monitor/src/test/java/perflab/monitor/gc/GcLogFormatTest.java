@@ -107,6 +107,35 @@ class GcLogFormatTest {
                 .cascadeSeconds());
     }
 
+    /**
+     * G1's mixed pause collects the young generation and some old regions: it is counted apart, not as a full
+     * collection (a reader of "fullCount 3" takes it for three whole-heap collections), and its heap after bounds
+     * the live set as a full collection's does.
+     */
+    @Test
+    void aG1MixedPauseIsCountedApartFromFullCollections() throws IOException {
+        GcAnalysis a = new GcLogAnalyzer().analyze(write("g1-mixed.log", String.join("\n",
+                "[2026-11-22T04:05:03.000+0000][0.100s][info][gc] Using G1",
+                "[2026-11-22T04:05:03.510+0000][0.610s][info][gc          ] GC(0) Pause Young (Concurrent Start) (G1 Evacuation Pause) 30M->12M(64M) 10.000ms",
+                "[2026-11-22T04:05:03.520+0000][0.620s][info][gc          ] GC(1) Concurrent Mark Cycle 8.000ms",
+                "[2026-11-22T04:05:04.010+0000][1.110s][info][gc          ] GC(2) Pause Young (Prepare Mixed) (G1 Evacuation Pause) 40M->18M(64M) 12.000ms",
+                "[2026-11-22T04:05:04.520+0000][1.620s][info][gc          ] GC(3) Pause Young (Mixed) (G1 Evacuation Pause) 42M->15M(64M) 20.000ms",
+                "[2026-11-22T04:05:05.030+0000][2.130s][info][gc          ] GC(4) Pause Young (Mixed) (G1 Evacuation Pause) 41M->14M(64M) 24.000ms",
+                "[2026-11-22T04:05:06.000+0000][3.100s][info][safepoint   ] Safepoint \"Cleanup\", Total: 1000 ns",
+                "")));
+        assertEquals("g1", a.collector());
+        assertEquals(5, a.count());
+        assertEquals(2, a.youngCount(), "Concurrent Start and Prepare Mixed collect the young generation only");
+        assertEquals(2, a.mixedCount());
+        assertEquals(0, a.fullCount());
+        assertEquals(1, a.concurrentCount());
+        assertEquals(22.0, a.youngPauseMs(), 1e-9);
+        assertEquals(44.0, a.mixedPauseMs(), 1e-9);
+        assertEquals(0.0, a.fullPauseMs(), 1e-9);
+        assertEquals(14.5, a.liveSetMb(), 1e-9, "the median heap after the two mixed pauses");
+        assertTrue(GcTable.render(a).contains("(young 2, mixed 2, full 0, concurrent 1)"), GcTable.render(a));
+    }
+
     @Test
     void theWindowCountsOnlyWhatEndsInIt() throws IOException {
         long from = Instant.parse("2026-11-22T04:05:04Z").toEpochMilli();
@@ -127,7 +156,7 @@ class GcLogFormatTest {
         JsonNode node = Json.MAPPER.readTree(GcTable.json(a));
         Set<String> keys = new HashSet<>();
         node.fieldNames().forEachRemaining(keys::add);
-        assertTrue(keys.containsAll(List.of("collector", "count", "youngCount", "fullCount", "totalPauseMs",
+        assertTrue(keys.containsAll(List.of("collector", "count", "youngCount", "mixedCount", "fullCount", "totalPauseMs",
                 "overheadPercent", "maxPauseMs", "p50PauseMs", "p99PauseMs", "gcCpuSeconds", "liveSetMb",
                 "allocationRateMbPerSec", "allocatedBytesPerRequest", "cascadeSeconds", "cascades")), keys.toString());
         assertFalse(keys.contains("perSecond"));

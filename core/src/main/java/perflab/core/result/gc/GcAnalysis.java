@@ -11,11 +11,14 @@ import java.util.List;
  * <p>Definitions:
  * <ul>
  * <li>{@code count}: collections (HotSpot GC ids) that started in the window, stop-the-world and concurrent:
- * {@code count = youngCount + fullCount + concurrentCount}.</li>
+ * {@code count = youngCount + mixedCount + fullCount + concurrentCount}.</li>
  * <li>{@code youngCount}: collections of the young generation only: "Pause Young" (Serial, Parallel; G1 Normal,
  * Concurrent Start, Prepare Mixed) and generational ZGC's Minor Collections.</li>
- * <li>{@code fullCount}: stop-the-world collections that reclaim the old generation: "Pause Full" (any
- * collector), G1 mixed pauses ("Pause Young (Mixed)") and Shenandoah's degenerated GCs.</li>
+ * <li>{@code mixedCount}: G1's mixed pauses ("Pause Young (Mixed)"): the young generation and some old regions,
+ * chosen by the last mark; the routine way G1 reclaims old space, not a full collection.</li>
+ * <li>{@code fullCount}: stop-the-world collections of the whole heap: "Pause Full" (any collector; with G1 a sign
+ * that its concurrent cycles fell behind) and Shenandoah's degenerated GCs. Until 2026-11-30 this figure also
+ * counted G1's mixed pauses.</li>
  * <li>{@code concurrentCount}: concurrent old or whole-heap cycles: G1 concurrent mark cycles (their Remark
  * and Cleanup pauses are "other" pauses), ZGC cycles (single-generation) and Major Collections
  * (generational), Shenandoah cycles. Their concurrent work is not pause time.</li>
@@ -23,7 +26,8 @@ import java.util.List;
  * counted when they end in the window; for ZGC these are the gc,phases "Pause Mark Start/Mark End/Relocate
  * Start" lines, for Shenandoah the "Pause Init Mark/Final Mark/Init Update Refs/Final Update Refs/..." lines.
  * Time to reach the safepoint is not included (HotSpot does not count it in the pause line either).
- * {@code youngPauseMs} and {@code fullPauseMs} split the total by the pause's own kind.</li>
+ * {@code youngPauseMs}, {@code mixedPauseMs} and {@code fullPauseMs} split the total by the pause's own kind;
+ * the rest is "other" pauses.</li>
  * <li>{@code overheadPercent}: totalPauseMs as % of the window's wall time (the window clipped to the log's
  * span: JVM start to last line, or to the moment a running JVM's log was known current — perflab's runs).</li>
  * <li>{@code gcCpuSeconds}: user + system CPU of the "gc,cpu" lines in the window (Serial, Parallel, G1
@@ -51,11 +55,13 @@ public record GcAnalysis(
         String collector,
         long count,
         long youngCount,
+        long mixedCount,
         long fullCount,
         long concurrentCount,
         long pauseCount,
         double totalPauseMs,
         double youngPauseMs,
+        double mixedPauseMs,
         double fullPauseMs,
         double overheadPercent,
         double maxPauseMs,
@@ -84,8 +90,8 @@ public record GcAnalysis(
 
     /** This analysis with {@code allocatedBytesPerRequest} set from {@code requests} served in the window. */
     public GcAnalysis withRequests(long requests) {
-        return new GcAnalysis(collector, count, youngCount, fullCount, concurrentCount, pauseCount, totalPauseMs,
-                youngPauseMs, fullPauseMs, overheadPercent, maxPauseMs, p50PauseMs, p99PauseMs, gcCpuSeconds,
+        return new GcAnalysis(collector, count, youngCount, mixedCount, fullCount, concurrentCount, pauseCount,
+                totalPauseMs, youngPauseMs, mixedPauseMs, fullPauseMs, overheadPercent, maxPauseMs, p50PauseMs, p99PauseMs, gcCpuSeconds,
                 liveSetMb, allocationRateMbPerSec, allocatedBytesPerRequest(requests), windowSeconds, clock,
                 cascadeThreshold, cascadeSeconds, cascades, perSecond);
     }
@@ -104,8 +110,8 @@ public record GcAnalysis(
         }
         GcAnalysis first = instances.get(0);
         String collector = instances.stream().allMatch(a -> a.collector.equals(first.collector)) ? first.collector : "mixed";
-        long count = 0, young = 0, full = 0, concurrent = 0, pauses = 0;
-        double total = 0, youngMs = 0, fullMs = 0, max = 0, p50 = 0, p99 = 0, windows = 0, window = 0;
+        long count = 0, young = 0, mixed = 0, full = 0, concurrent = 0, pauses = 0;
+        double total = 0, youngMs = 0, mixedMs = 0, fullMs = 0, max = 0, p50 = 0, p99 = 0, windows = 0, window = 0;
         Double cpu = null, live = null, allocation = null;
         int cascadeSeconds = 0;
         List<GcCascade> cascades = new java.util.ArrayList<>();
@@ -113,11 +119,13 @@ public record GcAnalysis(
         for (GcAnalysis a : instances) {
             count += a.count;
             young += a.youngCount;
+            mixed += a.mixedCount;
             full += a.fullCount;
             concurrent += a.concurrentCount;
             pauses += a.pauseCount;
             total += a.totalPauseMs;
             youngMs += a.youngPauseMs;
+            mixedMs += a.mixedPauseMs;
             fullMs += a.fullPauseMs;
             max = Math.max(max, a.maxPauseMs);
             p50 = Math.max(p50, a.p50PauseMs);
@@ -135,7 +143,8 @@ public record GcAnalysis(
         }
         cascades.sort(java.util.Comparator.comparingLong(GcCascade::epochMs));
         double overhead = windows > 0 ? 100 * total / (windows * 1000) : 0;
-        return new GcAnalysis(collector, count, young, full, concurrent, pauses, total, youngMs, fullMs, overhead, max,
+        return new GcAnalysis(collector, count, young, mixed, full, concurrent, pauses, total, youngMs, mixedMs, fullMs,
+                overhead, max,
                 p50, p99, cpu, live, allocation, null, window, first.clock, first.cascadeThreshold, cascadeSeconds,
                 List.copyOf(cascades), List.copyOf(seconds.values()));
     }

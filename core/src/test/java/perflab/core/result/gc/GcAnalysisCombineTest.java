@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 class GcAnalysisCombineTest {
     private static GcAnalysis of(String collector, long count, double totalPauseMs, double maxMs, double p99Ms,
                                  Double liveMb, Double allocation, double window, List<GcSecond> seconds) {
-        return new GcAnalysis(collector, count, count, 0, 0, count, totalPauseMs, totalPauseMs, 0,
+        return new GcAnalysis(collector, count, count, 0, 0, 0, count, totalPauseMs, totalPauseMs, 0, 0,
                 100 * totalPauseMs / (window * 1000), maxMs, maxMs / 2, p99Ms, null, liveMb, allocation, null, window,
                 "wall", 0.5, 0, List.of(), seconds);
     }
