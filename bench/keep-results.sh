@@ -19,7 +19,7 @@ mkdir -p "$dest.tmp"
 # the script's own tables at the top (or a single run's or experiment's own files, kept from its directory), and
 # each run's summary, manifest and tables below it
 (cd "$src" && { find . -maxdepth 1 -type f -size -256k \( -name '*.md' -o -name '*.csv' -o -name host.txt \
-      -o -name 'commit*' -o -name command -o -name summary.json -o -name run.json -o -name experiment.json \
+      -o -name 'commit*' -o -name command -o -name environment.json -o -name summary.json -o -name run.json -o -name experiment.json \
       -o -name gate.xml \) -print0
     find . -mindepth 2 -type f -size -256k \( -name summary.json -o -name run.json -o -name experiment.json \
       -o -name results.csv -o -name report.md -o -name result.md -o -name runs.csv \) -print0; }) |

@@ -29,7 +29,7 @@ import java.util.concurrent.Callable;
         description = {"Run an experiment: every configuration of a matrix, cumulative steps, or a rate sweep, each "
                 + "repeated and interleaved; per configuration mean and 95 %% interval of throughput and p99, GC, SUT CPU, "
                 + "the gain over the baseline and its significance (Welch), and the best configuration.",
-                "Writes results/<time>-tune-<name>/: experiment.yaml, experiment.json, results.csv, report.md and one "
+                "Writes results/<time>-tune-<name>/: experiment.yaml, command, environment.json, experiment.json, results.csv, report.md and one "
                         + "run directory per run. Format and outputs: docs/experiments.md.",
                 "From a file:  perflab tune experiments/heap-gc.yaml",
                 "From flags:   perflab tune WORKLOAD --heap 256m,1g --gc parallel,g1,zgc --repeat 3 --duration 30s",
@@ -56,6 +56,11 @@ final class TuneCommand implements Callable<Integer> {
         return workload.settings().stream().anyMatch(s -> s.name().equals(flag) && s.dimension());
     }
     static final String EXPERIMENT_FILE = "experiment.yaml";
+    static final String COMMAND_FILE = "command";
+    static final String ENVIRONMENT_FILE = "environment.json";
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec command;
 
     @Parameters(paramLabel = "FILE | WORKLOAD [RUN FLAGS]", arity = "0..*",
             description = "An experiment file (YAML), or a workload followed by `perflab run` flags.")
@@ -203,6 +208,7 @@ final class TuneCommand implements Callable<Integer> {
             System.out.printf("perflab: experiment %s: a rate search of at most %d trials into %s%n", spec.name(),
                     spec.rateSearch().maxTrials(), dir);
         }
+        recordCommand(dir, resume != null);
         ExperimentRunner runner = new ExperimentRunner(Perflab.home(), System.out, quiet).recordInto(recording);
         Shutdown.onSignal(() -> runner.interrupt(Duration.ofSeconds(60)));
         if (spec.rateSearch() != null) {
@@ -213,6 +219,27 @@ final class TuneCommand implements Callable<Integer> {
         }
         int status = runner.run(plan, workload, dir);
         return gate == null ? status : gate.judge(status, dir, recording);
+    }
+
+    /**
+     * What a reader of the experiment's figures needs at the top of its directory, beside experiment.json: the
+     * command that ran it ({@value #COMMAND_FILE}, one line per start: a resume adds its own) and the machine and
+     * perflab commit it ran on ({@value #ENVIRONMENT_FILE}, as each run's run.json has them). Bench scripts used to
+     * write these by hand beside a tune.
+     */
+    private void recordCommand(Path dir, boolean resumed) throws java.io.IOException {
+        List<String> args = command.commandLine().getParseResult().originalArgs();
+        StringBuilder line = new StringBuilder("./perflab");
+        for (String a : args) {
+            line.append(' ').append(perflab.experiment.run.RepeatCommand.quote(a));
+        }
+        Path file = dir.resolve(COMMAND_FILE);
+        String before = resumed && Files.isRegularFile(file) ? Files.readString(file) : "";
+        perflab.core.result.AtomicFiles.write(file, before + line + "\n");
+        Path environment = dir.resolve(ENVIRONMENT_FILE);
+        if (!Files.exists(environment)) {
+            perflab.core.result.Json.write(environment, perflab.experiment.run.RunEnvironment.describe(Perflab.home()));
+        }
     }
 
     /** Every configuration made into a run configuration before anything runs: a bad value stops here. */

@@ -73,6 +73,11 @@ class TuneIT {
         }
         assertEquals(firstStart, JSON.readTree(firstRun.resolve("run.json").toFile()).get("startedAt").asText(),
                 "a finished run is kept, not run again");
+        // the commands that ran it, a line per start, and the commit and machine, at the directory's top
+        assertEquals(List.of("./perflab tune tiny.yaml --out " + dir + " --quiet", "./perflab tune --resume " + dir + " --quiet"),
+                Files.readAllLines(dir.resolve("command")));
+        JsonNode environment = JSON.readTree(dir.resolve("environment.json").toFile());
+        assertEquals(JSON.readTree(firstRun.resolve("run.json").toFile()).get("environment"), environment);
         JsonNode r = JSON.readTree(dir.resolve("experiment.json").toFile());
         assertEquals("complete", r.get("status").asText(), r.toString());
         assertEquals(8, r.get("runsDone").asInt());

@@ -131,7 +131,8 @@ public final class RepeatCommand {
         args.add(quote(value));
     }
 
-    static String quote(String v) {
+    /** {@code v} as a POSIX shell reads it back: bare when it is safe, else in single quotes. */
+    public static String quote(String v) {
         if (v.matches("[A-Za-z0-9_./:=,@%+-]+")) {
             return v;
         }
