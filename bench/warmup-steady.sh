@@ -7,6 +7,8 @@
 # Run it on a quiet machine (nothing else running): the figures are of the machine as much as of perflab.
 #
 # Usage: bench/warmup-steady.sh [RUNS [WORKLOADS]]   (defaults 5, "soap-echo claims"; e.g. 10 soap-echo)
+#        EXTRA="--duration 60s" bench/warmup-steady.sh 10 soap-echo   (flags added to every run: then the runs are not
+#        the default quick start, the result says so, and the 2-minute bound is not judged)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/build-once.sh
@@ -17,11 +19,14 @@ for w in $workloads; do
   [[ "$w" =~ ^(soap-echo|claims)$ ]] || { echo "WORKLOADS: soap-echo and/or claims, not '$w'" >&2; exit 2; }
 done
 bench_out warmup-steady "$@"
+read -r -a extra <<<"${EXTRA:-}"
+[ -z "${EXTRA:-}" ] || sed -i "1s|^|EXTRA=\"$EXTRA\" |" "$out/command"
 printf 'workload,run,exit,wallSeconds,warmupEndedBy,warmupSeconds,steady,cv,driftPercent,throughput,sutJitPercent\n' >"$out/runs.csv"
 for i in $(seq 1 "$runs"); do
   for w in $workloads; do
     args=(run "$w")
     if [ "$w" = claims ]; then args+=(--operation composite); fi
+    args+=("${extra[@]}")
     dir="$out/$w-$i"
     start=$(date +%s.%N)
     set +e
@@ -44,10 +49,12 @@ PY
     tail -n 1 "$out/runs.csv"
   done
 done
-python3 - "$out/runs.csv" "$(cat "$out/commit.txt")" "$(cat "$out/host.txt")" "$runs" "$workloads" <<'PY' | tee "$out/result.md"
+python3 - "$out/runs.csv" "$(cat "$out/commit.txt")" "$(cat "$out/host.txt")" "$runs" "$workloads" "${EXTRA:-}" <<'PY' | tee "$out/result.md"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-print(f"`bench/warmup-steady.sh {sys.argv[4]} \"{sys.argv[5]}\"` at {sys.argv[2]}; host: {sys.argv[3]}\n")
+extra = sys.argv[6]
+prefix = f'EXTRA="{extra}" ' if extra else ""
+print(f"`{prefix}bench/warmup-steady.sh {sys.argv[4]} \"{sys.argv[5]}\"` at {sys.argv[2]}; host: {sys.argv[3]}\n")
 print("| workload | run | warm-up | steady (cv, change across the window %) | throughput req/s | SUT JIT % | wall s |")
 print("|---|---|---|---|---|---|---|")
 for r in rows:
@@ -60,7 +67,9 @@ for w in sorted({r["workload"] for r in rows}):
     steady = sum(r["steady"] == "yes" for r in mine)
     ratio = max(tp) / min(tp) if tp and min(tp) > 0 else float("nan")
     slowest = max(float(r["wallSeconds"]) for r in mine)
-    ok = steady == len(mine) and ratio <= 1.10 and slowest < 120
-    print(f"{w}: {steady} of {len(mine)} steady, max/min throughput {ratio:.3f}, slowest run {slowest:.0f} s: "
-          f"{'goal met' if ok else 'goal NOT met'}")
+    ok = steady == len(mine) and ratio <= 1.10 and (extra or slowest < 120)
+    verdict = 'goal met' if ok else 'goal NOT met'
+    if extra:
+        verdict += f" with {extra} (not the default quick start the goal names)"
+    print(f"{w}: {steady} of {len(mine)} steady, max/min throughput {ratio:.3f}, slowest run {slowest:.0f} s: {verdict}")
 PY
