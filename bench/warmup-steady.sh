@@ -20,7 +20,7 @@ for w in $workloads; do
 done
 bench_out warmup-steady "$@"
 read -r -a extra <<<"${EXTRA:-}"
-[ -z "${EXTRA:-}" ] || sed -i "1s|^|EXTRA=\"$EXTRA\" |" "$out/command"
+[ -z "${EXTRA:-}" ] || echo "EXTRA=\"$EXTRA\" $(cat "$out/command")" >"$out/command"
 printf 'workload,run,exit,wallSeconds,warmupEndedBy,warmupSeconds,steady,cv,driftPercent,throughput,sutJitPercent\n' >"$out/runs.csv"
 for i in $(seq 1 "$runs"); do
   for w in $workloads; do

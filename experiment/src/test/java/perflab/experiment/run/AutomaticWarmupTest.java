@@ -49,11 +49,11 @@ class AutomaticWarmupTest {
 
     /**
      * A SUT that speeds up for 20 s (40 ms an answer, falling to 8 ms) and then holds: warm after 20 s, not before.
-     * The maximum is 90 s: alone, the warm-up ends at 35-45 s, when this JVM's compilers (the driver's) have gone
-     * quiet, which at 500 answers a second takes them 25-30 s.
      * At most 500 answers a second: so few that the test's JVM serves them on a fraction of a CPU, steady also when
      * more runs than the machine has CPUs for (at 2,000 a second, 2 ms an answer, a JVM left a third of a CPU by a
      * busy suite and two other busy processes saw seconds 10-20 % apart and never warm).
+     * The maximum is 90 s: alone, the warm-up ends at 35-45 s, when this JVM's compilers (the driver's) have gone
+     * quiet, which at 500 answers a second takes them 25-30 s.
      */
     @Test
     void aSutThatWarmsForTwentySecondsEndsItsWarmUpAfterThem() throws Exception {
