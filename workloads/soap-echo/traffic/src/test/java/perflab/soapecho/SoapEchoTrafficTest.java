@@ -326,6 +326,50 @@ class SoapEchoTrafficTest {
         assertTrue(sv.message().startsWith("out:"), sv.message());
     }
 
+    /**
+     * A deep check parses a body the session has not verified: the next correct bodies, which differ only in the id's
+     * echo (idout growing from one digit to two here, as a server writes an int), are compared, not parsed; a body
+     * changed anywhere else is parsed, and fails naming the field.
+     */
+    @Test
+    void aDeepCheckParsesOnlyABodyItHasNotVerifiedInFull() {
+        for (String op : List.of(PerfContract.ECHO_COMPLEX_TYPE, PerfContract.ECHO_STRING, PerfContract.ECHO_BASE64)) {
+            SoapEchoTraffic t = traffic(op, 2);
+            SoapEchoSession s = (SoapEchoSession) t.newSession(new ClientContext(0, 9));
+            for (int i = 0; i < 12; i++) {
+                Request r = s.next();
+                Verdict v = s.check(r, HeldResponse.of(200, serverEchoOf(t, r.id())), true);
+                assertTrue(v.ok(), op + " id " + r.id() + ": " + v);
+            }
+            assertEquals(1, s.fullParses(), op + ": only the first body was parsed");
+
+            Request r = s.next();
+            String good = serverEchoOf(t, r.id());
+            String bad;
+            if (op.equals(PerfContract.ECHO_COMPLEX_TYPE)) {
+                String v = EchoPayloads.items(2, 42L).get(1).varEnum();
+                bad = replaceLast(good, "<varEnum>" + v + "</varEnum>", "<varEnum>" + (v.equals("RED") ? "BLUE" : "RED") + "</varEnum>");
+            } else {
+                char other = text(good).charAt(EchoPayloads.ID_CHARS + 3) == 'A' ? 'B' : 'A';
+                bad = good.replaceFirst("<out>(.{" + (EchoPayloads.ID_CHARS + 3) + "}).", "<out>$1" + other);
+            }
+            Verdict v = s.check(r, HeldResponse.of(200, bad), true);
+            assertEquals(ErrorKind.VALIDATION, v.kind(), op + ": " + v);
+            assertEquals(2, s.fullParses(), op + ": a body changed past the id is parsed");
+            if (op.equals(PerfContract.ECHO_COMPLEX_TYPE)) {
+                assertTrue(v.message().contains("item[1]/varEnum"), v.message());
+            }
+            Request next = s.next();
+            assertTrue(s.check(next, HeldResponse.of(200, serverEchoOf(t, next.id())), true).ok(), op);
+            assertEquals(2, s.fullParses(), op + ": the failed body did not replace the verified one");
+        }
+    }
+
+    /** {@link #echoOf}, with idout written as a server writes an int: no leading zeros. */
+    private static String serverEchoOf(SoapEchoTraffic t, long id) {
+        return echoOf(t.template(), id).replaceFirst("<idout>[0-9]+</idout>", "<idout>" + id + "</idout>");
+    }
+
     private static String replaceLast(String s, String what, String with) {
         int at = s.lastIndexOf(what);
         assertTrue(at >= 0, "not found: " + what);
