@@ -43,7 +43,7 @@ public final class NetworkCounters {
             if (colon < 0 || !line.substring(0, colon).trim().equals(iface)) {
                 continue;
             }
-            String[] f = line.substring(colon + 1).trim().split("\\s+");
+            String[] f = perflab.core.os.ProcWords.of(line.substring(colon + 1));
             try {
                 // receive: bytes packets errs drop fifo frame compressed multicast; then transmit: bytes packets ...
                 return new Sample(iface, Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[8]),

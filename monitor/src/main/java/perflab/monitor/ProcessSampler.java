@@ -204,6 +204,6 @@ public final class ProcessSampler {
     }
 
     private static long kb(String value) {
-        return Long.parseLong(value.trim().split("\\s+")[0]);
+        return Long.parseLong(perflab.core.os.ProcWords.of(value)[0]);
     }
 }

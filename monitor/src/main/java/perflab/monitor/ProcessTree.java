@@ -134,10 +134,8 @@ final class ProcessTree {
             return List.of(); // the thread ended
         }
         List<Long> children = new ArrayList<>();
-        for (String word : list.trim().split("\\s+")) {
-            if (!word.isEmpty()) {
-                children.add(Long.parseLong(word));
-            }
+        for (String word : perflab.core.os.ProcWords.of(list)) {
+            children.add(Long.parseLong(word));
         }
         return children;
     }

@@ -1,6 +1,6 @@
 package perflab.report;
 
-import java.util.Locale;
+import perflab.core.result.Decimals;
 
 /** The one console line a second that shows a run in progress. */
 public final class LiveLine {
@@ -14,12 +14,14 @@ public final class LiveLine {
      */
     public static String format(String phase, double elapsed, double total, double throughput, double p50Ms,
                                 double p99Ms, long errors, double sutCpuPercent, double gcOverheadPercent) {
+        // without String.format, as the run's other once-a-second lines: see Decimals
         String progress = Double.isNaN(total)
-                ? String.format(Locale.ROOT, "%6.0fs", elapsed)
-                : String.format(Locale.ROOT, "%5.0f/%.0fs", elapsed, total);
-        String cpu = Double.isNaN(sutCpuPercent) ? "" : String.format(Locale.ROOT, "  sut cpu %5.1f%%", sutCpuPercent);
-        String gc = Double.isNaN(gcOverheadPercent) ? "" : String.format(Locale.ROOT, "  gc %5.1f%%", gcOverheadPercent);
-        return String.format(Locale.ROOT, "[%-7s] %s  %9.1f req/s  p50 %8.3f ms  p99 %8.3f ms  errors %d%s%s",
-                phase, progress, throughput, p50Ms, p99Ms, errors, cpu, gc);
+                ? Decimals.padded(elapsed, 0, 6) + "s"
+                : Decimals.padded(elapsed, 0, 5) + "/" + Decimals.fixed(total, 0) + "s";
+        String cpu = Double.isNaN(sutCpuPercent) ? "" : "  sut cpu " + Decimals.padded(sutCpuPercent, 1, 5) + "%";
+        String gc = Double.isNaN(gcOverheadPercent) ? "" : "  gc " + Decimals.padded(gcOverheadPercent, 1, 5) + "%";
+        return "[" + phase + " ".repeat(Math.max(0, 7 - phase.length())) + "] " + progress + "  "
+                + Decimals.padded(throughput, 1, 9) + " req/s  p50 " + Decimals.padded(p50Ms, 3, 8) + " ms  p99 "
+                + Decimals.padded(p99Ms, 3, 8) + " ms  errors " + errors + cpu + gc;
     }
 }

@@ -48,7 +48,7 @@ public final class MachineCpu {
     }
 
     static Sample parse(String cpuLine) {
-        String[] f = cpuLine.trim().split("\\s+");
+        String[] f = ProcWords.of(cpuLine);
         try {
             long user = Long.parseLong(f[1]);
             long nice = Long.parseLong(f[2]);

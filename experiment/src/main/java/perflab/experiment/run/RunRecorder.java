@@ -2,6 +2,7 @@ package perflab.experiment.run;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import perflab.core.result.Decimals;
 import perflab.core.result.LatencySummary;
 import perflab.driver.Interval;
 import perflab.driver.KindFigures;
@@ -254,9 +255,11 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
         double bytesPerRequest = requests > 0 ? (double) (interval.bytesSent() + interval.bytesReceived()) / requests
                 : Double.NaN;
         try {
-            csv.write(String.format(Locale.ROOT, "%d,%s,%d,%.2f,%d,%d,%.3f,%.3f,%.3f", seconds,
-                    interval.phase().label(), interval.endEpochMs(), throughput, interval.successes(),
-                    interval.errorCount(), latency.p50(), latency.p99(), service.p99()));
+            // written without String.format, as every once-a-second row here: see Decimals
+            csv.write(seconds + "," + interval.phase().label() + "," + interval.endEpochMs() + ","
+                    + Decimals.fixed(throughput, 2) + "," + interval.successes() + "," + interval.errorCount() + ","
+                    + Decimals.fixed(latency.p50(), 3) + "," + Decimals.fixed(latency.p99(), 3) + ","
+                    + Decimals.fixed(service.p99(), 3));
             for (double v : new double[] {cpu, sut == null ? Double.NaN : sut.rssMb(),
                     sut == null ? Double.NaN : sut.userPercent(), sut == null ? Double.NaN : sut.systemPercent(),
                     sut == null ? Double.NaN : sut.cpuPercentOfMachine(), sut == null ? Double.NaN : sut.maxRssMb()}) {
@@ -278,9 +281,10 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             for (Map.Entry<String, KindFigures> e : interval.byKind().entrySet()) {
                 KindFigures k = e.getValue();
                 LatencySummary kl = LatencySummary.of(k.latency());
-                kindsCsv.write(String.format(Locale.ROOT, "%d,%s,%d,%s,%.2f,%d,%d,%d,%.3f,%.3f", seconds,
-                        interval.phase().label(), interval.endEpochMs(), csvText(e.getKey()),
-                        k.successes() / interval.seconds(), k.requests(), k.successes(), k.errorCount(), kl.p50(), kl.p99()));
+                kindsCsv.write(seconds + "," + interval.phase().label() + "," + interval.endEpochMs() + ","
+                        + csvText(e.getKey()) + "," + Decimals.fixed(k.successes() / interval.seconds(), 2) + ","
+                        + k.requests() + "," + k.successes() + "," + k.errorCount() + "," + Decimals.fixed(kl.p50(), 3)
+                        + "," + Decimals.fixed(kl.p99(), 3));
                 kindsCsv.newLine();
             }
             kindsCsv.flush();
@@ -334,10 +338,9 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
             if (r == null) {
                 continue;
             }
-            processesCsv.write(String.format(Locale.ROOT, "%d,%s,%d,%s,%s,%s,%s,%s,%s", seconds, interval.phase().label(),
-                    interval.endEpochMs(), name, number(r.cpuPercent()), number(r.rssMb()),
-                    r.alive() ? Integer.toString(r.threads()) : "", number(r.jitCpuPercent()),
-                    r.alive() ? Integer.toString(r.processes()) : ""));
+            processesCsv.write(seconds + "," + interval.phase().label() + "," + interval.endEpochMs() + "," + name + ","
+                    + number(r.cpuPercent()) + "," + number(r.rssMb()) + "," + (r.alive() ? Integer.toString(r.threads()) : "")
+                    + "," + number(r.jitCpuPercent()) + "," + (r.alive() ? Integer.toString(r.processes()) : ""));
             processesCsv.newLine();
         }
         processesCsv.flush();
@@ -388,7 +391,7 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
     }
 
     private static String number(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.2f", v);
+        return Double.isNaN(v) ? "" : Decimals.fixed(v, 2);
     }
 
     @Override
