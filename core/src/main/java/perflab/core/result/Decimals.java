@@ -26,6 +26,14 @@ public final class Decimals {
         return negative && s.charAt(0) != '-' ? "-" + s : s;
     }
 
+    /**
+     * A whole number as one ({@code 42}), anything else as {@link #fixed} with {@code places} decimals: the counters'
+     * and load sources' per-second rows, where most values are counts and the rest rates or means.
+     */
+    public static String compact(double v, int places) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : fixed(v, places);
+    }
+
     /** {@link #fixed}, spaces before it to {@code width} characters: {@code "%WIDTH.PLACESf"}. */
     public static String padded(double v, int places, int width) {
         String s = fixed(v, places);

@@ -41,4 +41,16 @@ class DecimalsTest {
             assertEquals(String.format(Locale.ROOT, "%5.0f", v), Decimals.padded(v, 0, 5));
         }
     }
+
+    @Test
+    void compactWritesAWholeNumberAsOneAndAnyOtherWithItsDecimals() {
+        assertEquals("42", Decimals.compact(42.0, 3));
+        assertEquals("-7", Decimals.compact(-7.0, 3));
+        assertEquals("0", Decimals.compact(0.0, 3));
+        assertEquals("1.500", Decimals.compact(1.5, 3));
+        assertEquals("0.001", Decimals.compact(0.0005, 3));
+        assertEquals("NaN", Decimals.compact(Double.NaN, 3));
+        // from 1e15 up, the decimals' form, as the rows wrote before
+        assertEquals(String.format(Locale.ROOT, "%.3f", 1e16), Decimals.compact(1e16, 3));
+    }
 }

@@ -6,6 +6,7 @@ import perflab.core.load.LoadSource;
 import perflab.core.load.LoadSourceKinds;
 import perflab.core.load.LoadSourcePlan;
 import perflab.core.load.LoadSourceProcess;
+import perflab.core.result.Decimals;
 import perflab.core.result.LoadFigures;
 
 import java.io.IOException;
@@ -16,7 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -306,8 +306,8 @@ final class LoadSources implements AutoCloseable {
                 // "measure" for exactly the periods the window's figures are made of (wholly inside it)
                 String phase = r.inside(Instant.ofEpochMilli(measureStartMs), Instant.ofEpochMilli(measureEndMs)) ? "measure"
                         : r.startEpochMicros() < measureStartMs * 1000 ? "warmup" : "after";
-                out.append(String.format(Locale.ROOT, "%d,%s,%d,%s", Math.max(0, Math.round((at - driveStartMs) / 1000.0)),
-                        phase, at, name));
+                out.append(Math.max(0, Math.round((at - driveStartMs) / 1000.0))).append(',').append(phase).append(',')
+                        .append(at).append(',').append(name);
                 for (String c : columns) {
                     Double v = r.values().get(c);
                     out.append(',').append(v == null ? "" : number(v));
@@ -320,7 +320,7 @@ final class LoadSources implements AutoCloseable {
 
     /** A whole number as one, anything else with 3 decimals (a rate, a mean in ms). */
     private static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3f", v);
+        return Decimals.compact(v, 3);
     }
 
     @Override

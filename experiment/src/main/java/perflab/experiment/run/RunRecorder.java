@@ -23,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -365,8 +364,8 @@ final class RunRecorder implements IntervalListener, AutoCloseable {
                 long second = Math.round((endEpochMs - 1000) / 1000.0) * 1000L;
                 GcSecond g = gcTail.second(second);
                 if (g != null) {
-                    row = row.substring(0, row.length() - GC_COLUMNS) + String.format(Locale.ROOT, ",%.3f,%s",
-                            g.pauseMs(), g.heapAfterMb() == null ? "" : number(g.heapAfterMb()));
+                    row = row.substring(0, row.length() - GC_COLUMNS) + "," + Decimals.fixed(g.pauseMs(), 3) + ","
+                            + (g.heapAfterMb() == null ? "" : number(g.heapAfterMb()));
                 }
             }
             text.append(row).append(System.lineSeparator());

@@ -1,6 +1,7 @@
 package perflab.experiment.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import perflab.core.result.Decimals;
 import perflab.core.result.Json;
 import perflab.core.result.ServerWindow;
 import perflab.core.workload.ServerCounters;
@@ -17,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -202,11 +202,9 @@ final class ServerCounterSampler implements AutoCloseable {
         csv.flush();
     }
 
+    /** Written without String.format: this runs once a second in the driver's JVM (see Decimals). */
     private static String number(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
-        }
-        return String.format(Locale.ROOT, "%.3f", v);
+        return Decimals.compact(v, 3);
     }
 
     /** Every number in a JSON object, nested objects flattened with '.'; null when the text is not a JSON object. */
