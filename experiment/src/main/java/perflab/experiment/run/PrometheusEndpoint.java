@@ -38,6 +38,12 @@ final class PrometheusEndpoint implements Consumer<LiveSecond>, AutoCloseable {
 
     /** Serves {@code export} until closed. */
     static PrometheusEndpoint start(MetricsExport export, Map<String, String> runLabels) throws IOException {
+        // The JDK's server writes a response's head and its body in two sends. With Nagle's algorithm on, the body
+        // waits for the scraper's delayed ACK of the head: 40 ms on every scrape over a kept-alive connection, which
+        // Prometheus keeps. The JDK reads the switch once, at its first server; the CLI's JVM starts no other.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
         HttpServer server = HttpServer.create(export.address(), 16);
         PrometheusEndpoint endpoint = new PrometheusEndpoint(server, runLabels);
         server.createContext("/", endpoint::handle);

@@ -47,6 +47,23 @@ class PrometheusEndpointTest {
         }
     }
 
+    /**
+     * Back-to-back scrapes over one connection took 43-47 ms each before (curl, four in a row), 1 ms after: the JDK's
+     * server held each body for the delayed ACK of its head. The switch is JVM-wide and read at the first server, so
+     * the test can only check that starting the endpoint turns it on (this build's test JVMs have it on from the start).
+     */
+    @Test
+    void turnsNaglesAlgorithmOffForTheJdkServer() throws Exception {
+        String before = System.clearProperty("sun.net.httpserver.nodelay");
+        try (PrometheusEndpoint endpoint = PrometheusEndpoint.start(MetricsExport.parse("prometheus=0"), Map.of())) {
+            assertEquals("true", System.getProperty("sun.net.httpserver.nodelay"));
+        } finally {
+            if (before != null) {
+                System.setProperty("sun.net.httpserver.nodelay", before);
+            }
+        }
+    }
+
     @Test
     void parsesWhereToServe() {
         assertEquals(new MetricsExport("127.0.0.1", 9400), MetricsExport.parse("prometheus=9400"));
