@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Keeps a bench run's small result files beside docs/BENCHMARKS.md, so that a reader can check a table against the
 # files it came from (each under 256 KB): the script's own tables at the top of its output (its Markdown and CSV
-# files, host.txt, the commit and command files) and each run's summary.json, run.json, experiment.json, results.csv
-# and report.md, with their directory structure. Not the hlogs, GC logs, flame graphs or HTML
+# files, host.txt, the host-steadiness checks, the commit and command files) and each run's summary.json, run.json,
+# experiment.json, results.csv and report.md, with their directory structure. Not the hlogs, GC logs, flame graphs or HTML
 # reports (large, and rebuilt from the kept files by `perflab report`).
 #
 # Usage: bench/keep-results.sh bench/out/<run-dir> <section-name>    -> docs/bench-results/<section-name>/
@@ -20,7 +20,7 @@ mkdir -p "$dest.tmp"
 # each run's summary, manifest and tables below it
 (cd "$src" && { find . -maxdepth 1 -type f -size -256k \( -name '*.md' -o -name '*.csv' -o -name host.txt \
       -o -name 'commit*' -o -name command -o -name environment.json -o -name summary.json -o -name run.json -o -name experiment.json \
-      -o -name gate.xml \) -print0
+      -o -name gate.xml -o -name 'host-steadiness-*' \) -print0
     find . -mindepth 2 -type f -size -256k \( -name summary.json -o -name run.json -o -name experiment.json \
       -o -name results.csv -o -name report.md -o -name result.md -o -name runs.csv \) -print0; }) |
   while IFS= read -r -d '' f; do
