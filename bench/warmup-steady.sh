@@ -26,6 +26,7 @@ read -r -a extra <<<"${EXTRA:-}"
 [ -z "${EXTRA:-}" ] || echo "EXTRA=\"$EXTRA\" $(cat "$out/command")" >"$out/command"
 host_check() { # before|after: the CPUs' own steadiness, kept beside the runs (a failed check is noted, not fatal)
   bench/host-steadiness 30 --json >"$out/host-steadiness-$1.json" 2>"$out/host-steadiness-$1.err" || true
+  [ -s "$out/host-steadiness-$1.err" ] || rm -f "$out/host-steadiness-$1.err"
 }
 host_check before
 printf 'workload,run,exit,wallSeconds,warmupEndedBy,warmupSeconds,steady,cv,driftPercent,throughput,sutJitPercent\n' >"$out/runs.csv"
