@@ -1,5 +1,7 @@
 package perflab.monitor;
 
+import perflab.core.os.ProcWords;
+
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -43,7 +45,7 @@ public final class NetworkCounters {
             if (colon < 0 || !line.substring(0, colon).trim().equals(iface)) {
                 continue;
             }
-            String[] f = perflab.core.os.ProcWords.of(line.substring(colon + 1));
+            String[] f = ProcWords.of(line.substring(colon + 1));
             try {
                 // receive: bytes packets errs drop fifo frame compressed multicast; then transmit: bytes packets ...
                 return new Sample(iface, Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[8]),

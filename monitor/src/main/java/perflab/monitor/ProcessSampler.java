@@ -3,6 +3,7 @@ package perflab.monitor;
 import perflab.core.os.JitCompilerCpu;
 import perflab.core.os.MachineCpu;
 import perflab.core.os.ProcessCpu;
+import perflab.core.os.ProcWords;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -204,6 +205,6 @@ public final class ProcessSampler {
     }
 
     private static long kb(String value) {
-        return Long.parseLong(perflab.core.os.ProcWords.of(value)[0]);
+        return Long.parseLong(ProcWords.of(value)[0]);
     }
 }

@@ -1,5 +1,7 @@
 package perflab.monitor;
 
+import perflab.core.os.ProcWords;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -134,7 +136,7 @@ final class ProcessTree {
             return List.of(); // the thread ended
         }
         List<Long> children = new ArrayList<>();
-        for (String word : perflab.core.os.ProcWords.of(list)) {
+        for (String word : ProcWords.of(list)) {
             children.add(Long.parseLong(word));
         }
         return children;
