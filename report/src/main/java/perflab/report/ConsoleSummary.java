@@ -126,7 +126,7 @@ public final class ConsoleSummary {
         }
         row(out, "steady", "%s (cv %.3f, change %+.1f%% across %d s, trend %+.2f%%/min)%s", s.steady().steady() ? "yes" : "no",
                 s.steady().cv(), s.steady().driftPercent(), s.steady().seconds(), s.steady().trendPercentPerMin(),
-                steadinessHint(s.steady()));
+                steadinessHint(s));
         if (perClientBlock) {
             out.append(perClientBlock(s));
         }
@@ -215,18 +215,36 @@ public final class ConsoleSummary {
         return b.toString();
     }
 
-    /** What an unsteady window most likely means, so the user knows what to change. */
-    static String steadinessHint(RunSummary.Steadiness steady) {
-        if (steady.steady() || steady.seconds() < 3) {
+    /**
+     * What an unsteady window most likely means, from what else the run measured, so the user knows what to change.
+     * A rising window used to be blamed on the warm-up alone; but with the SUT's compilers quiet in the window (issue
+     * 36: 0.0 % of a core after a 97 s warm-up that ended on its steady rule, and +30 % across the window) the code
+     * measured did not change, and what moved is the machine under it, most often on a shared one. Empty when steady.
+     */
+    static String steadinessHint(RunSummary s) {
+        RunSummary.Steadiness steady = s.steady();
+        if (steady == null || steady.steady() || steady.seconds() < 3) {
             return "";
         }
-        if (steady.driftPercent() > perflab.core.result.Steadiness.MAX_DRIFT_PERCENT) {
-            return " — throughput still rising: the SUT was not warm yet; give a longer --warmup";
+        Double jit = s.sut() == null ? null : s.sut().jitCpuPercent();
+        String quiet = jit != null && jit <= RunSummary.Sut.JIT_QUIET_PERCENT
+                ? String.format(Locale.ROOT, " with the SUT's JIT compilers quiet (%.1f%% of a core)", jit) : null;
+        String machine = "; a shared machine's own speed moves like this: repeat the run, or pin the SUT and the driver "
+                + "apart (--cpus, --driver-cpus)";
+        double bound = perflab.core.result.Steadiness.MAX_DRIFT_PERCENT;
+        if (steady.driftPercent() > bound) {
+            if (quiet != null) {
+                return " — throughput rose" + quiet + ", so not a warm-up still under way" + machine;
+            }
+            return jit != null && s.sut().compilingInWindow()
+                    ? String.format(Locale.ROOT, " — throughput still rising, the SUT's JIT compilers at %.1f%% of a core: "
+                    + "not warm yet; give a longer --warmup", jit)
+                    : " — throughput still rising: most often a SUT not warm yet; give a longer --warmup";
         }
-        if (steady.driftPercent() < -perflab.core.result.Steadiness.MAX_DRIFT_PERCENT) {
-            return " — throughput falling during the window: look at GC (gc.log) and memory";
+        if (steady.driftPercent() < -bound) {
+            return " — throughput falling during the window: look at GC (gc.log) and memory" + (quiet == null ? "" : machine);
         }
-        return " — throughput varied a lot from second to second: see timeseries.csv";
+        return " — throughput varied a lot from second to second: see timeseries.csv" + (quiet == null ? "" : machine);
     }
 
     /**

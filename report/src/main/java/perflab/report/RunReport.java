@@ -190,8 +190,9 @@ public final class RunReport {
         }
         if (s.steady() != null && !s.steady().steady()) {
             page.notice("info", String.format(java.util.Locale.ROOT,
-                    "Throughput was not steady in the measured window (cv %.3f, change %+.1f%% across %d s): read the throughput chart before the totals.",
-                    s.steady().cv(), s.steady().driftPercent(), s.steady().seconds()));
+                    "Throughput was not steady in the measured window (cv %.3f, change %+.1f%% across %d s): read the throughput chart before the totals%s.",
+                    s.steady().cv(), s.steady().driftPercent(), s.steady().seconds(),
+                    ConsoleSummary.steadinessHint(s).replace(" — ", "; ")));
         }
     }
 

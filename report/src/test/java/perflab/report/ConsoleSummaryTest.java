@@ -93,6 +93,45 @@ class ConsoleSummaryTest {
                 + "(333.3 requests per CPU-second)"), text);
     }
 
+    /** A 20 s window with this steadiness, and the SUT's compilers at {@code jitPercent} (null: not measured). */
+    private static RunSummary window(boolean steady, double cv, double driftPercent, Double jitPercent) {
+        LatencySummary l = new LatencySummary(1000, 1.0, 0.9, 1.5, 2.0, 3.0, 4.0, 5.0);
+        RunSummary.Sut sut = jitPercent == null ? null : new RunSummary.Sut(42L, 27.0, 17.0, 10.0, 135.0, 67.5, 28.0,
+                35_700.0, 318.0, 322.0, 48, false, null, jitPercent / 100 * 20, jitPercent, 1);
+        return new RunSummary("soap-echo", "lean", "echoComplexTypeDoc", "closed", 16, null, true, "completed", 20,
+                900_000, 900_000, Map.of("total", 0L), 45_000, 2812.5, l, l, l,
+                new RunSummary.Steadiness(steady, cv, driftPercent * 3, driftPercent, 20),
+                new RunSummary.Driver(12, 60, false, null, 0, 16, null, 0, 0, 0), sut, null, null, null, null, null,
+                null, null, null, null, null, null, null);
+    }
+
+    @Test
+    void anUnsteadyWindowIsBlamedOnWhatTheRunMeasured() {
+        assertEquals("", ConsoleSummary.steadinessHint(window(true, 0.03, 2, 0.0)));
+        // rising with the compilers quiet (issue 36's run: 0.0 % of a core, +30 % across the window): not the warm-up
+        String quiet = ConsoleSummary.steadinessHint(window(false, 0.144, 29.9, 0.0));
+        assertTrue(quiet.contains("rose with the SUT's JIT compilers quiet (0.0% of a core), so not a warm-up"), quiet);
+        assertTrue(quiet.contains("--cpus, --driver-cpus"), quiet);
+        assertFalse(quiet.contains("--warmup"), quiet);
+        // rising while compiling: the warm-up, with the compilers' share as the evidence
+        String compiling = ConsoleSummary.steadinessHint(window(false, 0.2, 40, 15.0));
+        assertTrue(compiling.contains("the SUT's JIT compilers at 15.0% of a core: not warm yet; give a longer --warmup"),
+                compiling);
+        // between quiet and busy, or not measured (a SUT perflab did not start): the likeliest cause, said as such
+        assertTrue(ConsoleSummary.steadinessHint(window(false, 0.2, 40, 5.0)).contains("most often a SUT not warm yet"));
+        assertTrue(ConsoleSummary.steadinessHint(window(false, 0.2, 40, null)).contains("most often a SUT not warm yet"));
+        // falling, or a high spread without a trend: the same causes as before, the machine added when compilers were quiet
+        String falling = ConsoleSummary.steadinessHint(window(false, 0.12, -15, 0.5));
+        assertTrue(falling.startsWith(" — throughput falling during the window: look at GC (gc.log) and memory; a shared "
+                + "machine's own speed"), falling);
+        assertEquals(" — throughput falling during the window: look at GC (gc.log) and memory",
+                ConsoleSummary.steadinessHint(window(false, 0.12, -15, 12.0)));
+        assertTrue(ConsoleSummary.steadinessHint(window(false, 0.15, 3, 0.0)).contains("varied a lot from second to second: "
+                + "see timeseries.csv; a shared machine's own speed"));
+        assertTrue(ConsoleSummary.render(window(false, 0.144, 29.9, 0.0)).contains("steady               no (cv 0.144, "
+                + "change +29.9% across 20 s, trend +89.70%/min) — throughput rose with"));
+    }
+
     @Test
     void liveLine() {
         String line = LiveLine.format("measure", 12, 20, 1234.5, 1.25, 9.5, 3, 87.5, 2.5);

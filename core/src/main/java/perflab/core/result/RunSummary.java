@@ -329,6 +329,12 @@ public record RunSummary(String workload, String stack, String operation, String
          * more than this was not yet in steady state.
          */
         public static final double JIT_BUSY_PERCENT = 10;
+        /**
+         * At or below this share of one core a JVM's compilers are quiet: the code measured is the code that will
+         * run. The automatic warm-up waits for it; a window whose throughput moves with its compilers this quiet
+         * moved for another reason.
+         */
+        public static final double JIT_QUIET_PERCENT = 2;
 
         /** Whether the JIT compiler was busy in the window (false when unknown). */
         public boolean compilingInWindow() {

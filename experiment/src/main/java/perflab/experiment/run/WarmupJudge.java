@@ -1,5 +1,6 @@
 package perflab.experiment.run;
 
+import perflab.core.result.RunSummary;
 import perflab.core.result.Steadiness;
 
 import java.util.ArrayDeque;
@@ -37,7 +38,7 @@ final class WarmupJudge {
      * after 11 s and the window read 7,900 req/s where the warm system did 12,400 (results/full-jdk17-vs-25,
      * issue 15). A warm system's compilers run at 0-1 %.
      */
-    static final double JIT_QUIET_PERCENT = 2;
+    static final double JIT_QUIET_PERCENT = RunSummary.Sut.JIT_QUIET_PERCENT;
     /** Each second's throughput within this share of the seconds' mean (closed model). */
     static final double THROUGHPUT_SPREAD = 0.10;
     /** Each second's median latency within this share of the seconds' mean (open model)... */
