@@ -310,17 +310,13 @@ final class LoadSources implements AutoCloseable {
                         .append(at).append(',').append(name);
                 for (String c : columns) {
                     Double v = r.values().get(c);
-                    out.append(',').append(v == null ? "" : number(v));
+                    // a count whole, a rate or a mean in ms with 3 decimals
+                    out.append(',').append(v == null ? "" : Decimals.compact(v, 3));
                 }
                 out.append('\n');
             }
         });
         perflab.core.result.AtomicFiles.write(file, out.toString());
-    }
-
-    /** A whole number as one, anything else with 3 decimals (a rate, a mean in ms). */
-    private static String number(double v) {
-        return Decimals.compact(v, 3);
     }
 
     @Override
